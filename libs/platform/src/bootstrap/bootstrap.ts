@@ -1,0 +1,87 @@
+import { type Server } from 'node:http';
+import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type z } from 'zod';
+import { type baseConfigSchema, ConfigError, loadConfig } from '../config/config';
+import { HealthRegistry } from '../health/health.registry';
+import { ErrorFilter } from '../http/error.filter';
+import { createLogger } from '../logging/logger';
+import { PinoNestLogger } from '../logging/nest-logger';
+
+type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export interface ServiceDefinition<S extends z.ZodObject> {
+  name: string;
+  schema: S;
+  module: (config: z.infer<S>) => DynamicModule | Type;
+  /** Largest JSON body accepted (express notation, e.g. '100kb'). */
+  bodyLimit?: string;
+  configure?: (app: NestExpressApplication, config: z.infer<S>) => void | Promise<void>;
+}
+
+/**
+ * Entry point of every service: validate config (one line and exit 1 when wrong), boot Nest with
+ * JSON logs, listen on the configured host, and shut down in order on SIGTERM/SIGINT.
+ */
+export async function runService<S extends z.ZodObject>(definition: ServiceDefinition<S>): Promise<INestApplication | undefined> {
+  let config: z.infer<S> & BaseConfig;
+  try {
+    config = loadConfig(definition.name, definition.schema) as z.infer<S> & BaseConfig;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  try {
+    const app = await NestFactory.create<NestExpressApplication>(definition.module(config), {
+      logger: new PinoNestLogger(logger),
+      bodyParser: false,
+    });
+    app.useBodyParser('json', { limit: definition.bodyLimit ?? '100kb' });
+    app.useGlobalFilters(new ErrorFilter(logger));
+    app.disable('x-powered-by');
+    await definition.configure?.(app, config);
+    installShutdown(app, config, logger);
+    await app.listen(config.PORT, config.HOST);
+    logger.info({ url: `http://${config.HOST}:${config.PORT}` }, `${definition.name} listening`);
+    return app;
+  } catch (err) {
+    logger.fatal({ err }, `${definition.name} failed to start`);
+    process.exit(1);
+  }
+}
+
+function installShutdown(app: INestApplication, config: BaseConfig, logger: ReturnType<typeof createLogger>): void {
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutdown started');
+    setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    app.get(HealthRegistry).markShuttingDown();
+    // 1. stop taking requests and let in-flight ones finish; 2. stop consumers (offsets committed)
+    // and the outbox relay; 3. close MongoDB, Kafka and Redis connections.
+    await stopHttp(app.getHttpServer() as Server);
+    await app.close();
+    logger.info('shutdown complete');
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void shutdown(s));
+}
+
+function stopHttp(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    // Idle keep-alive sockets would hold close() open; drop them as soon as they go idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+interface HostPort {
+  host: string;
+  port: number;
+}
+
+/** Shape of config/local.json: the one file of local ports and URLs, shared with tools/infra. */
+export interface LocalConfigFile {
+  infra: Record<'kafka' | 'mongo' | 'redis' | 'smtp' | 'mailApi' | 'stripeMock', HostPort>;
+  apps: Record<string, { port: number }>;
+}
+
+export const SERVICE_NAMES = ['gateway', 'identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Walks up from `start` to the workspace root that holds config/local.json. */
+export function findLocalConfigFile(start: string = process.cwd()): string | undefined {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'config', 'local.json');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+export function readLocalConfigFile(path = findLocalConfigFile()): LocalConfigFile | undefined {
+  return path ? (JSON.parse(readFileSync(path, 'utf8')) as LocalConfigFile) : undefined;
+}
+
+/**
+ * Environment-style defaults derived from config/local.json for one app. Real environment
+ * variables always win; in production (NODE_ENV=production) no file defaults are used at all.
+ */
+export function localDefaults(app: string, file = readLocalConfigFile()): Record<string, string> {
+  if (!file) return {};
+  const { infra, apps } = file;
+  const url = (proto: string, hp: HostPort) => `${proto}://${hp.host}:${hp.port}`;
+  const defaults: Record<string, string> = {
+    MONGO_URL: url('mongodb', infra.mongo),
+    MONGO_DB: `core_vault_${app}`,
+    KAFKA_BROKERS: `${infra.kafka.host}:${infra.kafka.port}`,
+    REDIS_URL: url('redis', infra.redis),
+    SMTP_URL: url('smtp', infra.smtp),
+    MAIL_API_URL: url('http', infra.mailApi),
+    STRIPE_API_BASE: url('http', infra.stripeMock),
+  };
+  const port = apps[app]?.port;
+  if (port !== undefined) defaults['PORT'] = String(port);
+  for (const [name, { port: p }] of Object.entries(apps)) {
+    defaults[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${p}`;
+  }
+  return defaults;
+}

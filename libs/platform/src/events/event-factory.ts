@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { type AnyEventCatalog, type EventCatalog, type EventEnvelope, eventEnvelopeSchema, parseTopicName } from '@core-vault/contracts';
+
+/** A validated event waiting to be published, as stored in an aggregate's outbox. */
+export interface OutboxEntry {
+  topic: string;
+  envelope: EventEnvelope;
+}
+
+export class EventValidationError extends Error {
+  override readonly name = 'EventValidationError';
+}
+
+export interface CreateEventOptions {
+  key: string;
+  id?: string;
+  occurredAt?: Date;
+  traceparent?: string;
+}
+
+/**
+ * Builds envelopes for one producing service. Payloads are checked against the topic's schema
+ * here, at production time, so an invalid event never reaches the outbox or the broker.
+ */
+export class EventFactory<M extends Record<string, unknown>> {
+  constructor(
+    private readonly catalog: EventCatalog<M>,
+    private readonly producer: string,
+  ) {}
+
+  create<T extends keyof M & string>(topic: T, data: M[T], options: CreateEventOptions): OutboxEntry {
+    if (!this.catalog.has(topic)) throw new EventValidationError(`Unknown topic "${topic}"`);
+    const parsed = this.catalog.schemaFor(topic).safeParse(data);
+    if (!parsed.success) {
+      throw new EventValidationError(`Invalid ${topic} payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    }
+    const { type, version } = parseTopicName(topic);
+    const envelope: EventEnvelope = {
+      id: options.id ?? randomUUID(),
+      type,
+      version,
+      occurredAt: (options.occurredAt ?? new Date()).toISOString(),
+      producer: this.producer,
+      key: options.key,
+      data: parsed.data,
+      ...(options.traceparent ? { traceparent: options.traceparent } : {}),
+    };
+    return { topic, envelope };
+  }
+}
+
+export type DecodeResult = { ok: true; envelope: EventEnvelope } | { ok: false; reason: string };
+
+/** The consumer side of the same check: envelope shape, topic/type agreement, payload schema. */
+export function decodeEvent(catalog: AnyEventCatalog, topic: string, value: Buffer | string | null): DecodeResult {
+  if (value === null) return { ok: false, reason: 'empty message' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value.toString());
+  } catch {
+    return { ok: false, reason: 'message is not valid JSON' };
+  }
+  const envelope = eventEnvelopeSchema.safeParse(raw);
+  if (!envelope.success) return { ok: false, reason: `invalid envelope: ${envelope.error.issues[0]?.message ?? ''}` };
+  const { type, version } = envelope.data;
+  if (`${type}.v${version}` !== topic) return { ok: false, reason: `event ${type}.v${version} on topic ${topic}` };
+  if (!catalog.has(topic)) return { ok: false, reason: `unknown topic ${topic}` };
+  const data = catalog.schemaFor(topic).safeParse(envelope.data.data);
+  if (!data.success) return { ok: false, reason: `invalid payload: ${data.error.issues[0]?.message ?? ''}` };
+  return { ok: true, envelope: { ...envelope.data, data: data.data } };
+}

@@ -1,0 +1,52 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import { type Response } from 'express';
+import { type Logger } from 'pino';
+import { type ErrorBody } from './app-exception';
+
+const UNEXPECTED = 'An unexpected error occurred. Please try again.';
+
+/** Body-parser failures carry a `type`; they are the client's fault and get a clear 4xx. */
+function bodyParserError(err: unknown): ErrorBody | undefined {
+  const e = err as { type?: string; status?: number; limit?: number };
+  switch (e?.type) {
+    case 'entity.parse.failed':
+      return { statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' };
+    case 'entity.too.large':
+      return { statusCode: 413, code: 'BODY_TOO_LARGE', message: `The request body is too large (limit ${e.limit} bytes).` };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { statusCode: 415, code: 'UNSUPPORTED_ENCODING', message: 'Unsupported request body encoding.' };
+    default:
+      return undefined;
+  }
+}
+
+function httpErrorBody(err: HttpException): ErrorBody {
+  const status = err.getStatus();
+  const response = err.getResponse();
+  if (typeof response === 'object' && response !== null && 'code' in response) return response as ErrorBody;
+  const message =
+    typeof response === 'string'
+      ? response
+      : Array.isArray((response as { message?: unknown }).message)
+        ? ((response as { message: string[] }).message[0] ?? err.message)
+        : String((response as { message?: unknown }).message ?? err.message);
+  return { statusCode: status, code: HttpStatus[status] ?? 'ERROR', message };
+}
+
+/** Every error leaves as `{ statusCode, code, message }`; only real server faults are 5xx and logged. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(err: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const body =
+      bodyParserError(err) ??
+      (err instanceof HttpException
+        ? httpErrorBody(err)
+        : { statusCode: 500, code: 'INTERNAL_ERROR', message: UNEXPECTED });
+    if (body.statusCode >= 500) this.logger.error({ err }, 'request failed');
+    if (!res.headersSent) res.status(body.statusCode).json(body);
+  }
+}

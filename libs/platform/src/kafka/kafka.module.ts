@@ -1,0 +1,147 @@
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+  Optional,
+  type BeforeApplicationShutdown,
+} from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import { type Kafka, type Producer, type Admin } from 'kafkajs';
+import { type Connection } from 'mongoose';
+import { type Logger } from 'pino';
+import { type AnyEventCatalog, deadLetterTopic, productEventCatalog } from '@core-vault/contracts';
+import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
+import { LOGGER } from '../logging/logging.module';
+import { EventPublisher } from './event-publisher';
+import { IdempotentConsumer, type EventHandler } from './idempotent-consumer';
+import { createKafka, ensureTopics } from './kafka-client';
+import { ProcessedEventRepository } from './processed-event.repository';
+
+export interface KafkaModuleOptions {
+  clientId: string;
+  brokers: string[];
+  /** Topics this service produces. */
+  produces?: readonly string[];
+  /** Topics this service consumes; their dead-letter topics are created too. */
+  consumes?: readonly string[];
+  partitions: number;
+  replicationFactor?: number;
+  maxAttempts?: number;
+  catalog?: AnyEventCatalog;
+}
+
+export const KAFKA_OPTIONS = Symbol('KAFKA_OPTIONS');
+export const KAFKA = Symbol('KAFKA');
+
+/** Owns the service's Kafka client and idempotent producer; creates its topics at boot. */
+@Injectable()
+export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, HealthIndicator {
+  readonly name = 'kafka';
+  readonly producer: Producer;
+  readonly publisher: EventPublisher;
+  private readonly admin: Admin;
+  private producerConnected = false;
+
+  constructor(
+    @Inject(KAFKA) readonly kafka: Kafka,
+    @Inject(KAFKA_OPTIONS) private readonly options: KafkaModuleOptions,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly health: HealthRegistry,
+  ) {
+    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.producer.on(this.producer.events.CONNECT, () => (this.producerConnected = true));
+    this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
+    this.publisher = new EventPublisher(this.producer);
+    this.admin = kafka.admin();
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.health.register(this);
+    const { produces = [], consumes = [], partitions, replicationFactor = 1 } = this.options;
+    await this.admin.connect();
+    const created = await ensureTopics(
+      this.admin,
+      [...produces, ...consumes, ...consumes.map(deadLetterTopic)],
+      partitions,
+      replicationFactor,
+    );
+    if (created.length) this.logger.info({ topics: created, partitions }, 'kafka topics created');
+    await this.producer.connect();
+  }
+
+  async check(): Promise<HealthCheckResult> {
+    const cluster = await this.admin.describeCluster();
+    const up = this.producerConnected && cluster.brokers.length > 0;
+    return { status: up ? 'up' : 'down', details: { brokers: cluster.brokers.length, producer: this.producerConnected } };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.producer.disconnect();
+    await this.admin.disconnect();
+  }
+}
+
+export interface ConsumerRegistration {
+  groupId: string;
+  topics: readonly string[];
+  handler: EventHandler;
+  partitionsConsumedConcurrently?: number;
+}
+
+/** Starts the service's idempotent consumers and stops them (committing offsets) on shutdown. */
+@Injectable()
+export class EventConsumers implements BeforeApplicationShutdown {
+  private readonly consumers: IdempotentConsumer[] = [];
+
+  constructor(
+    private readonly connection: KafkaConnection,
+    @Inject(KAFKA_OPTIONS) private readonly options: KafkaModuleOptions,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(getConnectionToken()) private readonly mongo?: Connection,
+  ) {}
+
+  async start(registration: ConsumerRegistration): Promise<IdempotentConsumer> {
+    if (!this.mongo) throw new Error('EventConsumers needs MongoModule: processed event ids live in the service database');
+    const consumer = new IdempotentConsumer({
+      ...registration,
+      kafka: this.connection.kafka,
+      catalog: this.options.catalog ?? productEventCatalog,
+      store: new ProcessedEventRepository(this.mongo),
+      deadLetterProducer: this.connection.producer,
+      logger: this.logger,
+      maxAttempts: this.options.maxAttempts ?? 5,
+    });
+    this.consumers.push(consumer);
+    await consumer.start();
+    return consumer;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.consumers.map((c) => c.stop()));
+  }
+}
+
+@Global()
+@Module({})
+export class KafkaModule {
+  static forRoot(options: KafkaModuleOptions): DynamicModule {
+    return {
+      module: KafkaModule,
+      providers: [
+        { provide: KAFKA_OPTIONS, useValue: options },
+        {
+          provide: KAFKA,
+          inject: [LOGGER],
+          useFactory: (logger: Logger) => createKafka({ clientId: options.clientId, brokers: options.brokers, logger }),
+        },
+        KafkaConnection,
+        EventConsumers,
+      ],
+      exports: [KafkaConnection, EventConsumers],
+    };
+  }
+}

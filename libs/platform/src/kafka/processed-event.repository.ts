@@ -1,0 +1,56 @@
+import { type Connection, type Model, Schema } from 'mongoose';
+
+export type ProcessedOutcome = 'handled' | 'dead-lettered';
+
+interface ProcessedEvent {
+  _id: string;
+  group: string;
+  eventId: string;
+  topic: string;
+  outcome: ProcessedOutcome;
+  at: Date;
+}
+
+const RETENTION_SECONDS = 14 * 24 * 3600;
+
+const processedEventSchema = new Schema<ProcessedEvent>(
+  {
+    // `${group}|${eventId}`: the primary key is the dedupe check, so no other index is needed for it.
+    _id: { type: String, required: true },
+    group: { type: String, required: true },
+    eventId: { type: String, required: true },
+    topic: { type: String, required: true },
+    outcome: { type: String, required: true, enum: ['handled', 'dead-lettered'] },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false, collection: 'processed_events' },
+);
+// Expiry only: markers outlive Kafka's retention (7 days), so a redelivery always finds one.
+processedEventSchema.index({ at: 1 }, { expireAfterSeconds: RETENTION_SECONDS });
+
+/** Remembers which event ids a consumer group has finished, in the consuming service's database. */
+export class ProcessedEventRepository {
+  private readonly model: Model<ProcessedEvent>;
+
+  constructor(connection: Connection) {
+    this.model =
+      (connection.models['ProcessedEvent'] as Model<ProcessedEvent> | undefined) ??
+      connection.model<ProcessedEvent>('ProcessedEvent', processedEventSchema);
+  }
+
+  async has(group: string, eventId: string): Promise<boolean> {
+    return (await this.model.exists({ _id: `${group}|${eventId}` })) !== null;
+  }
+
+  async mark(group: string, eventId: string, topic: string, outcome: ProcessedOutcome): Promise<void> {
+    await this.model.updateOne(
+      { _id: `${group}|${eventId}` },
+      { $setOnInsert: { group, eventId, topic, outcome, at: new Date() } },
+      { upsert: true },
+    );
+  }
+
+  async countFor(group: string): Promise<number> {
+    return this.model.countDocuments({ group });
+  }
+}
