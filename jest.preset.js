@@ -28,6 +28,6 @@ module.exports = function preset(projectDir, kind) {
       '^@core-vault/(contracts|platform)$': `${root}/libs/$1/src/index.ts`,
     },
     moduleFileExtensions: ['ts', 'js', 'json'],
-    testTimeout: kind === 'int' ? 60000 : 5000,
+    setupFilesAfterEnv: kind === 'int' ? [`${root}/tools/jest/int-setup.js`] : [],
   };
 };

@@ -23,3 +23,4 @@ export * from './outbox/outbox.schema';
 export * from './outbox/outbox.relay';
 export * from './outbox/outbox.module';
 export * from './bootstrap/bootstrap';
+export * from './bootstrap/platform-modules';

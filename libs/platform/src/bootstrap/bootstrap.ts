@@ -8,13 +8,14 @@ import { HealthRegistry } from '../health/health.registry';
 import { ErrorFilter } from '../http/error.filter';
 import { createLogger } from '../logging/logger';
 import { PinoNestLogger } from '../logging/nest-logger';
+import { type Logger } from 'pino';
 
 type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 export interface ServiceDefinition<S extends z.ZodObject> {
   name: string;
   schema: S;
-  module: (config: z.infer<S>) => DynamicModule | Type;
+  module: (config: z.infer<S>, logger: Logger) => DynamicModule | Type;
   /** Largest JSON body accepted (express notation, e.g. '100kb'). */
   bodyLimit?: string;
   configure?: (app: NestExpressApplication, config: z.infer<S>) => void | Promise<void>;
@@ -35,7 +36,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   }
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   try {
-    const app = await NestFactory.create<NestExpressApplication>(definition.module(config), {
+    const app = await NestFactory.create<NestExpressApplication>(definition.module(config, logger), {
       logger: new PinoNestLogger(logger),
       bodyParser: false,
     });
@@ -53,7 +54,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   }
 }
 
-function installShutdown(app: INestApplication, config: BaseConfig, logger: ReturnType<typeof createLogger>): void {
+function installShutdown(app: INestApplication, config: BaseConfig, logger: Logger): void {
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;

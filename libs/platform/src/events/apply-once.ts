@@ -15,11 +15,11 @@ export function applyOnce<T>(
 ): { filter: FilterQuery<T>; update: UpdateQuery<T> } {
   const push = (update.$push ?? {}) as Record<string, unknown>;
   return {
-    filter: { ...filter, _appliedEvents: { $ne: eventId } } as FilterQuery<T>,
+    filter: { ...filter, _appliedEvents: { $ne: eventId } },
     update: {
       ...update,
       $push: { ...push, _appliedEvents: { $each: [eventId], $slice: -APPLIED_EVENTS_KEPT } },
-    } as UpdateQuery<T>,
+    },
   };
 }
 

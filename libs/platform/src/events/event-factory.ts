@@ -29,7 +29,7 @@ export class EventFactory<M extends Record<string, unknown>> {
   ) {}
 
   create<T extends keyof M & string>(topic: T, data: M[T], options: CreateEventOptions): OutboxEntry {
-    if (!this.catalog.has(topic)) throw new EventValidationError(`Unknown topic "${topic}"`);
+    if (!this.catalog.has(topic)) throw new EventValidationError(`Unknown topic "${String(topic)}"`);
     const parsed = this.catalog.schemaFor(topic).safeParse(data);
     if (!parsed.success) {
       throw new EventValidationError(`Invalid ${topic} payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
@@ -61,10 +61,10 @@ export function decodeEvent(catalog: AnyEventCatalog, topic: string, value: Buff
     return { ok: false, reason: 'message is not valid JSON' };
   }
   const envelope = eventEnvelopeSchema.safeParse(raw);
-  if (!envelope.success) return { ok: false, reason: `invalid envelope: ${envelope.error.issues[0]?.message ?? ''}` };
+  if (!envelope.success) return { ok: false, reason: `invalid envelope: ${envelope.error.issues[0]?.message ?? 'bad shape'}` };
   const { type, version } = envelope.data;
-  if (`${type}.v${version}` !== topic) return { ok: false, reason: `event ${type}.v${version} on topic ${topic}` };
-  if (!catalog.has(topic)) return { ok: false, reason: `unknown topic ${topic}` };
+  if (`${type}.v${String(version)}` !== topic) return { ok: false, reason: `event ${type}.v${String(version)} on topic ${topic}` };
+  if (!catalog.has(topic)) return { ok: false, reason: `unknown topic ${String(topic)}` };
   const data = catalog.schemaFor(topic).safeParse(envelope.data.data);
   if (!data.success) return { ok: false, reason: `invalid payload: ${data.error.issues[0]?.message ?? ''}` };
   return { ok: true, envelope: { ...envelope.data, data: data.data } };

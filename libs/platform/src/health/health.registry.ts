@@ -8,12 +8,14 @@ export interface HealthCheckResult {
 /** One per dependency (MongoDB, Kafka, Redis, a downstream service). */
 export interface HealthIndicator {
   readonly name: string;
+  /** A non-critical check is reported but does not make the service unready (default: critical). */
+  readonly critical?: boolean;
   check(): Promise<HealthCheckResult>;
 }
 
 export interface ReadinessReport {
   status: 'up' | 'down';
-  checks: Record<string, HealthCheckResult & { latencyMs: number }>;
+  checks: Record<string, HealthCheckResult & { latencyMs: number; critical: boolean }>;
 }
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -42,12 +44,12 @@ export class HealthRegistry {
             details: { error: err instanceof Error ? err.message : String(err) },
           }),
         );
-        return [indicator.name, { ...result, latencyMs: Date.now() - started }] as const;
+        return [indicator.name, { ...result, latencyMs: Date.now() - started, critical: indicator.critical ?? true }] as const;
       }),
     );
     const checks = Object.fromEntries(entries);
-    if (this.shuttingDown) checks['shutdown'] = { status: 'down', details: { reason: 'shutting down' }, latencyMs: 0 };
-    const status = Object.values(checks).every((c) => c.status === 'up') ? 'up' : 'down';
+    if (this.shuttingDown) checks['shutdown'] = { status: 'down', details: { reason: 'shutting down' }, latencyMs: 0, critical: true };
+    const status = Object.values(checks).every((c) => !c.critical || c.status === 'up') ? 'up' : 'down';
     return { status, checks };
   }
 }

@@ -25,12 +25,10 @@ function httpErrorBody(err: HttpException): ErrorBody {
   const status = err.getStatus();
   const response = err.getResponse();
   if (typeof response === 'object' && response !== null && 'code' in response) return response as ErrorBody;
-  const message =
-    typeof response === 'string'
-      ? response
-      : Array.isArray((response as { message?: unknown }).message)
-        ? ((response as { message: string[] }).message[0] ?? err.message)
-        : String((response as { message?: unknown }).message ?? err.message);
+  const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  // class-validator style bodies carry a list of messages; the first is the one to show.
+  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+  const message = typeof first === 'string' ? first : err.message;
   return { statusCode: status, code: HttpStatus[status] ?? 'ERROR', message };
 }
 

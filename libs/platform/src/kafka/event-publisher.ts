@@ -15,8 +15,8 @@ export function toKafkaMessage(envelope: EventEnvelope): Message {
 }
 
 /**
- * Sends validated envelopes. The producer is idempotent with one request in flight, so events
- * for one key keep their order even when the broker asks for a retry.
+ * Sends validated envelopes, keyed so that one aggregate's events land on one partition in order
+ * (the producer keeps a single request in flight).
  */
 export class EventPublisher {
   constructor(private readonly producer: Producer) {}

@@ -78,21 +78,22 @@ export class IdempotentConsumer {
     this.consumer = undefined;
   }
 
-  private async handleBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
+  private async handleBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
     let pending: string | undefined;
     let sinceCommit = 0;
     try {
       for (const message of batch.messages) {
-        if (!isRunning() || isStale()) break;
+        if (!payload.isRunning() || payload.isStale()) break;
         await this.process(batch.topic, batch.partition, message);
-        resolveOffset(message.offset);
+        payload.resolveOffset(message.offset);
         pending = message.offset;
         if (++sinceCommit >= COMMIT_EVERY) {
           await this.commit(batch.topic, batch.partition, pending);
           sinceCommit = 0;
           pending = undefined;
         }
-        await heartbeat();
+        await payload.heartbeat();
       }
     } catch (err) {
       if (!(err instanceof StoppingError)) throw err;

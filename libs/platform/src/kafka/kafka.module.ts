@@ -10,7 +10,7 @@ import {
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
-import { type Kafka, type Producer, type Admin } from 'kafkajs';
+import { type Kafka, type Producer, type Admin, Partitioners } from 'kafkajs';
 import { type Connection } from 'mongoose';
 import { type Logger } from 'pino';
 import { type AnyEventCatalog, deadLetterTopic, productEventCatalog } from '@core-vault/contracts';
@@ -52,7 +52,13 @@ export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, Hea
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly health: HealthRegistry,
   ) {
-    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    // One request in flight keeps per-key order across retries; a retry may duplicate a message,
+    // which consumers drop by event id (the outbox is at-least-once by design anyway).
+    this.producer = kafka.producer({
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     this.producer.on(this.producer.events.CONNECT, () => (this.producerConnected = true));
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
     this.publisher = new EventPublisher(this.producer);

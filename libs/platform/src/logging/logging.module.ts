@@ -27,7 +27,7 @@ function requestLoggingMiddleware(logger: Logger) {
   });
   return (req: Request, res: Response, next: NextFunction) => {
     http(req, res);
-    requestContext.run({ requestId: String(req.id) }, next);
+    requestContext.run({ requestId: res.getHeader(REQUEST_ID_HEADER) as string }, next);
   };
 }
 

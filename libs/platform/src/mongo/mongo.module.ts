@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
-import { type Connection } from 'mongoose';
+import { type Connection, ConnectionStates } from 'mongoose';
 import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
 
 export interface MongoOptions {
@@ -22,7 +22,7 @@ export class MongoHealthIndicator implements HealthIndicator, OnModuleInit {
   }
 
   async check(): Promise<HealthCheckResult> {
-    if (this.connection.readyState !== 1 || !this.connection.db) return { status: 'down', details: { state: this.connection.readyState } };
+    if (this.connection.readyState !== ConnectionStates.connected || !this.connection.db) return { status: 'down', details: { state: this.connection.readyState } };
     await this.connection.db.command({ ping: 1 });
     return { status: 'up', details: { db: this.connection.name } };
   }

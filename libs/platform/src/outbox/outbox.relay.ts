@@ -112,17 +112,13 @@ export class OutboxRelay {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   private async claim(model: Model<any>): Promise<OutboxDoc | null> {
     const now = new Date();
-    return model
-      .findOneAndUpdate(
-        {
-          _outboxPending: { $gt: 0 },
-          $or: [{ _outboxLease: null }, { '_outboxLease.until': { $lt: now } }],
-        },
-        { $set: { _outboxLease: { owner: this.owner, until: new Date(now.getTime() + (this.options.leaseMs ?? 15_000)) } } },
-        { new: true, projection: { _outbox: 1, _outboxPending: 1 } },
-      )
-      .lean<OutboxDoc>()
-      .exec();
+    // Through the driver, without a projection: FerretDB does not implement findAndModify's
+    // `fields`, and mongoose would add one to hide the select:false outbox fields.
+    return model.collection.findOneAndUpdate(
+      { _outboxPending: { $gt: 0 }, $or: [{ _outboxLease: null }, { '_outboxLease.until': { $lt: now } }] },
+      { $set: { _outboxLease: { owner: this.owner, until: new Date(now.getTime() + (this.options.leaseMs ?? 15_000)) } } },
+      { returnDocument: 'after', includeResultMetadata: false },
+    );
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -47,5 +47,5 @@ export function withOutbox<T>(update: UpdateQuery<T>, entries: readonly OutboxEn
     ...update,
     $push: { ...push, _outbox: { $each: [...entries] } },
     $inc: { ...inc, _outboxPending: entries.length },
-  } as UpdateQuery<T>;
+  };
 }

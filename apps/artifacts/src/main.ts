@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runService } from '@core-vault/platform';
+import { AppModule } from './app.module';
+import { artifactsConfigSchema } from './config';
+
+void runService({ name: 'artifacts', schema: artifactsConfigSchema, module: (config, logger) => AppModule.register(config, logger) });

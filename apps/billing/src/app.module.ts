@@ -1,0 +1,28 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { type Logger } from 'pino';
+import { Topic } from '@core-vault/contracts';
+import { KafkaModule, MongoModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import { type BillingConfig } from './config';
+
+@Module({})
+export class AppModule {
+  static register(config: BillingConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ...platformModules(config, logger),
+        MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
+        RedisModule.forRoot({ url: config.REDIS_URL }),
+        KafkaModule.forRoot({
+          clientId: 'billing',
+          brokers: parseBrokers(config.KAFKA_BROKERS),
+          partitions: config.KAFKA_TOPIC_PARTITIONS,
+          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+          maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
+          produces: [Topic.TrialStarted, Topic.SubscriptionUpdated, Topic.InvoicePaid, Topic.PaymentFailed, Topic.SubscriptionCanceled, Topic.TrialWillEnd],
+          consumes: [Topic.UserRegistered],
+        }),
+      ],
+    };
+  }
+}

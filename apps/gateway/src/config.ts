@@ -1,0 +1,27 @@
+import { type z } from 'zod';
+import { baseConfigSchema, httpUrl, redisConfigSchema } from '@core-vault/platform';
+
+/** The only public entry: auth, rate limits, routing to the owning services. */
+export const gatewayConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).extend({
+  IDENTITY_URL: httpUrl,
+  BILLING_URL: httpUrl,
+  ARTIFACTS_URL: httpUrl,
+  ANALYTICS_URL: httpUrl,
+  ONBOARDING_URL: httpUrl,
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const DOWNSTREAM_SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
+export type DownstreamService = (typeof DOWNSTREAM_SERVICES)[number];
+
+export function serviceUrl(config: GatewayConfig, service: DownstreamService): string {
+  const urls: Record<DownstreamService, string> = {
+    identity: config.IDENTITY_URL,
+    billing: config.BILLING_URL,
+    artifacts: config.ARTIFACTS_URL,
+    analytics: config.ANALYTICS_URL,
+    onboarding: config.ONBOARDING_URL,
+  };
+  return urls[service];
+}

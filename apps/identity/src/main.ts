@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runService } from '@core-vault/platform';
+import { AppModule } from './app.module';
+import { identityConfigSchema } from './config';
+
+void runService({ name: 'identity', schema: identityConfigSchema, module: (config, logger) => AppModule.register(config, logger) });

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import { localDefaults } from '../config/local-config';
+
+/** Where the real local infrastructure answers (config/local.json, overridable by env). */
+export function testInfra(): { mongoUrl: string; kafkaBrokers: string[]; redisUrl: string; smtpUrl: string; mailApiUrl: string } {
+  const d = localDefaults('test');
+  const pick = (key: string) => process.env[key] ?? d[key] ?? '';
+  return {
+    mongoUrl: pick('MONGO_URL'),
+    kafkaBrokers: pick('KAFKA_BROKERS').split(','),
+    redisUrl: pick('REDIS_URL'),
+    smtpUrl: pick('SMTP_URL'),
+    mailApiUrl: pick('MAIL_API_URL'),
+  };
+}
+
+/** Lower-case alphanumeric, fit for topic and database names. */
+export function uniqueSuffix(bytes = 5): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+export function testLogger(): Logger {
+  return pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+}
+
+/**
+ * Polls until the predicate holds. For effects that happen on another process or through the
+ * broker, where there is nothing to await; it fails with the last observed value.
+ */
+export async function waitFor<T>(
+  probe: () => Promise<T> | T,
+  accept: (value: T) => boolean,
+  { timeoutMs = 20_000, intervalMs = 50, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await probe();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+    last = await probe();
+  }
+  return last;
+}
