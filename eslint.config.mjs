@@ -9,7 +9,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.cache/**', '.local/**', '.nx/**', 'coverage/**', 'tmp/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.cache/**',
+      '.local/**',
+      '.nx/**',
+      'coverage/**',
+      'tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -26,13 +34,26 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:util'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:util'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:feature', 'type:data-access', 'type:contracts', 'type:util'],
+            },
+            {
+              sourceTag: 'type:feature',
+              onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:util'],
+            },
+            {
+              sourceTag: 'type:data-access',
+              onlyDependOnLibsWithTags: ['type:data-access', 'type:contracts', 'type:util'],
+            },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'] },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared'], notDependOnLibsWithTags: ['runtime:node'] },
+            {
+              sourceTag: 'scope:web',
+              onlyDependOnLibsWithTags: ['scope:shared'],
+              notDependOnLibsWithTags: ['runtime:node'],
+            },
             ...['gateway', 'identity', 'billing', 'artifacts', 'analytics', 'onboarding'].map((s) => ({
               sourceTag: `scope:${s}`,
               onlyDependOnLibsWithTags: ['scope:shared', `scope:${s}`],
@@ -42,14 +63,29 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Nest injects by class reference, so type-only imports must stay value imports there.
       '@typescript-eslint/no-extraneous-class': 'off',
     },
   },
   {
-    files: ['**/*.controller.ts', '**/*.service.ts', '**/*.module.ts', '**/*.repository.ts', '**/*.guard.ts', '**/*.relay.ts', '**/*.consumer.ts', '**/*.indicator.ts', '**/*.processor.ts', '**/*.filter.ts', '**/*.middleware.ts'],
+    files: [
+      '**/*.controller.ts',
+      '**/*.service.ts',
+      '**/*.module.ts',
+      '**/*.repository.ts',
+      '**/*.guard.ts',
+      '**/*.relay.ts',
+      '**/*.consumer.ts',
+      '**/*.indicator.ts',
+      '**/*.processor.ts',
+      '**/*.filter.ts',
+      '**/*.middleware.ts',
+    ],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {

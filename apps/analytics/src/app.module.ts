@@ -20,7 +20,12 @@ export class AppModule {
           replicationFactor: config.KAFKA_REPLICATION_FACTOR,
           maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
           produces: [Topic.ViewCountChanged, Topic.ArtifactViewed],
-          consumes: [Topic.ArtifactViewed, Topic.ArtifactCreated, Topic.ArtifactShared, Topic.ArtifactDeleted],
+          consumes: [
+            Topic.ArtifactViewed,
+            Topic.ArtifactCreated,
+            Topic.ArtifactShared,
+            Topic.ArtifactDeleted,
+          ],
         }),
       ],
     };

@@ -3,4 +3,8 @@ import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { analyticsConfigSchema } from './config';
 
-void runService({ name: 'analytics', schema: analyticsConfigSchema, module: (config, logger) => AppModule.register(config, logger) });
+void runService({
+  name: 'analytics',
+  schema: analyticsConfigSchema,
+  module: (config, logger) => AppModule.register(config, logger),
+});

@@ -1,5 +1,10 @@
 import { type z } from 'zod';
-import { baseConfigSchema, kafkaConfigSchema, mongoConfigSchema, redisConfigSchema } from '@core-vault/platform';
+import {
+  baseConfigSchema,
+  kafkaConfigSchema,
+  mongoConfigSchema,
+  redisConfigSchema,
+} from '@core-vault/platform';
 
 /** Artifacts, versions, collections, search, sanitizing. */
 export const artifactsConfigSchema = baseConfigSchema

@@ -3,4 +3,8 @@ import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { artifactsConfigSchema } from './config';
 
-void runService({ name: 'artifacts', schema: artifactsConfigSchema, module: (config, logger) => AppModule.register(config, logger) });
+void runService({
+  name: 'artifacts',
+  schema: artifactsConfigSchema,
+  module: (config, logger) => AppModule.register(config, logger),
+});

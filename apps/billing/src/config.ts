@@ -1,5 +1,10 @@
 import { type z } from 'zod';
-import { baseConfigSchema, kafkaConfigSchema, mongoConfigSchema, redisConfigSchema } from '@core-vault/platform';
+import {
+  baseConfigSchema,
+  kafkaConfigSchema,
+  mongoConfigSchema,
+  redisConfigSchema,
+} from '@core-vault/platform';
 
 /** Stripe customers, subscriptions, invoices, webhooks. */
 export const billingConfigSchema = baseConfigSchema

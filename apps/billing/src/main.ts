@@ -3,4 +3,8 @@ import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { billingConfigSchema } from './config';
 
-void runService({ name: 'billing', schema: billingConfigSchema, module: (config, logger) => AppModule.register(config, logger) });
+void runService({
+  name: 'billing',
+  schema: billingConfigSchema,
+  module: (config, logger) => AppModule.register(config, logger),
+});

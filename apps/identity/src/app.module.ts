@@ -20,7 +20,13 @@ export class AppModule {
           replicationFactor: config.KAFKA_REPLICATION_FACTOR,
           maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
           produces: [Topic.UserRegistered, Topic.UserSignedIn, Topic.PasswordReset],
-          consumes: [Topic.TrialStarted, Topic.SubscriptionUpdated, Topic.InvoicePaid, Topic.PaymentFailed, Topic.SubscriptionCanceled],
+          consumes: [
+            Topic.TrialStarted,
+            Topic.SubscriptionUpdated,
+            Topic.InvoicePaid,
+            Topic.PaymentFailed,
+            Topic.SubscriptionCanceled,
+          ],
         }),
       ],
     };

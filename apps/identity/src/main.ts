@@ -3,4 +3,8 @@ import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { identityConfigSchema } from './config';
 
-void runService({ name: 'identity', schema: identityConfigSchema, module: (config, logger) => AppModule.register(config, logger) });
+void runService({
+  name: 'identity',
+  schema: identityConfigSchema,
+  module: (config, logger) => AppModule.register(config, logger),
+});

@@ -20,7 +20,12 @@ export class AppModule {
           replicationFactor: config.KAFKA_REPLICATION_FACTOR,
           maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
           produces: [],
-          consumes: [Topic.TrialStarted, Topic.SubscriptionCanceled, Topic.ArtifactCreated, Topic.ArtifactShared],
+          consumes: [
+            Topic.TrialStarted,
+            Topic.SubscriptionCanceled,
+            Topic.ArtifactCreated,
+            Topic.ArtifactShared,
+          ],
         }),
       ],
     };

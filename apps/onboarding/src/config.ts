@@ -1,5 +1,10 @@
 import { type z } from 'zod';
-import { baseConfigSchema, kafkaConfigSchema, mongoConfigSchema, redisConfigSchema } from '@core-vault/platform';
+import {
+  baseConfigSchema,
+  kafkaConfigSchema,
+  mongoConfigSchema,
+  redisConfigSchema,
+} from '@core-vault/platform';
 
 /** BullMQ worker: check-ins, reminders, milestones, health score. */
 export const onboardingConfigSchema = baseConfigSchema

@@ -3,4 +3,8 @@ import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { onboardingConfigSchema } from './config';
 
-void runService({ name: 'onboarding', schema: onboardingConfigSchema, module: (config, logger) => AppModule.register(config, logger) });
+void runService({
+  name: 'onboarding',
+  schema: onboardingConfigSchema,
+  module: (config, logger) => AppModule.register(config, logger),
+});

@@ -1,5 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, type HealthCheckResult, HealthRegistry, type ReadinessReport } from '@core-vault/platform';
+import {
+  APP_CONFIG,
+  type HealthCheckResult,
+  HealthRegistry,
+  type ReadinessReport,
+} from '@core-vault/platform';
 import { DOWNSTREAM_SERVICES, type DownstreamService, type GatewayConfig, serviceUrl } from '../config';
 
 /**
@@ -15,12 +20,18 @@ export class DownstreamHealthIndicators implements OnModuleInit {
 
   onModuleInit(): void {
     for (const service of DOWNSTREAM_SERVICES) {
-      this.registry.register({ name: `service:${service}`, critical: false, check: () => this.check(service) });
+      this.registry.register({
+        name: `service:${service}`,
+        critical: false,
+        check: () => this.check(service),
+      });
     }
   }
 
   private async check(service: DownstreamService): Promise<HealthCheckResult> {
-    const res = await fetch(`${serviceUrl(this.config, service)}/health/ready`, { signal: AbortSignal.timeout(1500) });
+    const res = await fetch(`${serviceUrl(this.config, service)}/health/ready`, {
+      signal: AbortSignal.timeout(1500),
+    });
     const report = (await res.json()) as ReadinessReport;
     const dependencies = Object.fromEntries(Object.entries(report.checks).map(([k, v]) => [k, v.status]));
     return { status: res.ok && report.status === 'up' ? 'up' : 'down', details: { dependencies } };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** `<context>.<event>.v<n>`, e.g. `billing.trial-started.v1`. */
-export const TOPIC_NAME_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.v[1-9][0-9]*$/;
+export const TOPIC_NAME_PATTERN =
+  /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.v[1-9][0-9]*$/;
 
 export function isValidTopicName(name: string): boolean {
   return TOPIC_NAME_PATTERN.test(name);

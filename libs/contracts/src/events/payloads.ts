@@ -3,7 +3,13 @@ import { Topic } from './topics';
 
 const id = z.string().min(1).max(200);
 const isoDate = z.iso.datetime({ offset: true });
-export const subscriptionStatusSchema = z.enum(['ACTIVE', 'TRIAL', 'PAST_DUE', 'CANCELED', 'NO_SUBSCRIPTION']);
+export const subscriptionStatusSchema = z.enum([
+  'ACTIVE',
+  'TRIAL',
+  'PAST_DUE',
+  'CANCELED',
+  'NO_SUBSCRIPTION',
+]);
 export const planTypeSchema = z.enum(['Pro', 'Business', 'Free']);
 export const artifactTypeSchema = z.enum(['REACT', 'HTML', 'MARKDOWN', 'SVG', 'TYPESCRIPT', 'UNKNOWN']);
 

@@ -25,7 +25,9 @@ export interface ServiceDefinition<S extends z.ZodObject> {
  * Entry point of every service: validate config (one line and exit 1 when wrong), boot Nest with
  * JSON logs, listen on the configured host, and shut down in order on SIGTERM/SIGINT.
  */
-export async function runService<S extends z.ZodObject>(definition: ServiceDefinition<S>): Promise<INestApplication | undefined> {
+export async function runService<S extends z.ZodObject>(
+  definition: ServiceDefinition<S>,
+): Promise<INestApplication | undefined> {
   let config: z.infer<S> & BaseConfig;
   try {
     config = loadConfig(definition.name, definition.schema) as z.infer<S> & BaseConfig;

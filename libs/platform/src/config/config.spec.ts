@@ -1,8 +1,23 @@
 import { z } from 'zod';
-import { ConfigError, baseConfigSchema, describeConfig, loadConfig, mongoConfigSchema, secret } from './config';
+import {
+  ConfigError,
+  baseConfigSchema,
+  describeConfig,
+  loadConfig,
+  mongoConfigSchema,
+  secret,
+} from './config';
 
-const schema = baseConfigSchema.extend(mongoConfigSchema.shape).extend({ API_KEY: secret(z.string().min(4)) });
-const good = { NODE_ENV: 'production', PORT: '3001', MONGO_URL: 'mongodb://127.0.0.1:27017', MONGO_DB: 'x', API_KEY: 'abcd' };
+const schema = baseConfigSchema
+  .extend(mongoConfigSchema.shape)
+  .extend({ API_KEY: secret(z.string().min(4)) });
+const good = {
+  NODE_ENV: 'production',
+  PORT: '3001',
+  MONGO_URL: 'mongodb://127.0.0.1:27017',
+  MONGO_DB: 'x',
+  API_KEY: 'abcd',
+};
 
 describe('loadConfig', () => {
   it('returns typed values with defaults applied', () => {
@@ -29,7 +44,11 @@ describe('loadConfig', () => {
   });
 
   it('takes local file defaults outside production, and env wins over them', () => {
-    const config = loadConfig('identity', schema, { NODE_ENV: 'development', API_KEY: 'abcd', MONGO_DB: 'mine' });
+    const config = loadConfig('identity', schema, {
+      NODE_ENV: 'development',
+      API_KEY: 'abcd',
+      MONGO_DB: 'mine',
+    });
     expect(config.PORT).toBe(3001);
     expect(config.MONGO_URL).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+$/);
     expect(config.MONGO_DB).toBe('mine');
@@ -37,6 +56,10 @@ describe('loadConfig', () => {
 
   it('masks secrets when described', () => {
     const config = loadConfig('identity', schema, good);
-    expect(describeConfig(schema, config)).toMatchObject({ API_KEY: '[secret]', MONGO_URL: '[secret]', PORT: 3001 });
+    expect(describeConfig(schema, config)).toMatchObject({
+      API_KEY: '[secret]',
+      MONGO_URL: '[secret]',
+      PORT: 3001,
+    });
   });
 });

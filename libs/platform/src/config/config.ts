@@ -23,13 +23,16 @@ export const port = z.coerce
   .max(65535, 'must be between 1 and 65535');
 
 const urlWith = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
-    } catch {
-      return false;
-    }
-  }, `must be a ${protocols.join(' or ')} URL`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.join(' or ')} URL`,
+  );
 
 export const httpUrl = urlWith(['http', 'https']);
 
@@ -90,7 +93,10 @@ export function loadConfig<S extends z.ZodObject>(
 }
 
 /** The config with secrets masked, fit for a start-up log line. */
-export function describeConfig(schema: z.ZodObject, config: Record<string, unknown>): Record<string, unknown> {
+export function describeConfig(
+  schema: z.ZodObject,
+  config: Record<string, unknown>,
+): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(config).map(([k, v]) => [k, isSecretField(schema, k) ? '[secret]' : v]),
   );

@@ -12,7 +12,14 @@ export interface LocalConfigFile {
   apps: Record<string, { port: number }>;
 }
 
-export const SERVICE_NAMES = ['gateway', 'identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
+export const SERVICE_NAMES = [
+  'gateway',
+  'identity',
+  'billing',
+  'artifacts',
+  'analytics',
+  'onboarding',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** Walks up from `start` to the workspace root that holds config/local.json. */

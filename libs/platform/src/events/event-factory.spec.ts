@@ -2,19 +2,33 @@ import { z } from 'zod';
 import { defineEventCatalog } from '@core-vault/contracts';
 import { EventFactory, EventValidationError, decodeEvent } from './event-factory';
 
-const catalog = defineEventCatalog({ 'shop.order-placed.v1': z.strictObject({ orderId: z.string(), total: z.number() }) });
+const catalog = defineEventCatalog({
+  'shop.order-placed.v1': z.strictObject({ orderId: z.string(), total: z.number() }),
+});
 const factory = new EventFactory(catalog, 'shop');
 
 describe('EventFactory', () => {
   it('builds a complete envelope from the topic name', () => {
-    const { topic, envelope } = factory.create('shop.order-placed.v1', { orderId: 'o1', total: 3 }, { key: 'o1' });
+    const { topic, envelope } = factory.create(
+      'shop.order-placed.v1',
+      { orderId: 'o1', total: 3 },
+      { key: 'o1' },
+    );
     expect(topic).toBe('shop.order-placed.v1');
-    expect(envelope).toMatchObject({ type: 'shop.order-placed', version: 1, producer: 'shop', key: 'o1', data: { orderId: 'o1', total: 3 } });
+    expect(envelope).toMatchObject({
+      type: 'shop.order-placed',
+      version: 1,
+      producer: 'shop',
+      key: 'o1',
+      data: { orderId: 'o1', total: 3 },
+    });
     expect(envelope.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('refuses a payload that breaks the schema', () => {
-    expect(() => factory.create('shop.order-placed.v1', { orderId: 'o1' } as never, { key: 'o1' })).toThrow(EventValidationError);
+    expect(() => factory.create('shop.order-placed.v1', { orderId: 'o1' } as never, { key: 'o1' })).toThrow(
+      EventValidationError,
+    );
   });
 
   it('refuses an unknown topic', () => {
@@ -26,7 +40,10 @@ describe('decodeEvent', () => {
   const good = factory.create('shop.order-placed.v1', { orderId: 'o1', total: 3 }, { key: 'o1' }).envelope;
 
   it('accepts what the factory produced', () => {
-    expect(decodeEvent(catalog, 'shop.order-placed.v1', JSON.stringify(good))).toEqual({ ok: true, envelope: good });
+    expect(decodeEvent(catalog, 'shop.order-placed.v1', JSON.stringify(good))).toEqual({
+      ok: true,
+      envelope: good,
+    });
   });
 
   it.each([

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyEventCatalog, type EventCatalog, type EventEnvelope, eventEnvelopeSchema, parseTopicName } from '@core-vault/contracts';
+import {
+  type AnyEventCatalog,
+  type EventCatalog,
+  type EventEnvelope,
+  eventEnvelopeSchema,
+  parseTopicName,
+} from '@core-vault/contracts';
 
 /** A validated event waiting to be published, as stored in an aggregate's outbox. */
 export interface OutboxEntry {
@@ -32,7 +38,9 @@ export class EventFactory<M extends Record<string, unknown>> {
     if (!this.catalog.has(topic)) throw new EventValidationError(`Unknown topic "${String(topic)}"`);
     const parsed = this.catalog.schemaFor(topic).safeParse(data);
     if (!parsed.success) {
-      throw new EventValidationError(`Invalid ${topic} payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      throw new EventValidationError(
+        `Invalid ${topic} payload: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
     }
     const { type, version } = parseTopicName(topic);
     const envelope: EventEnvelope = {
@@ -52,7 +60,11 @@ export class EventFactory<M extends Record<string, unknown>> {
 export type DecodeResult = { ok: true; envelope: EventEnvelope } | { ok: false; reason: string };
 
 /** The consumer side of the same check: envelope shape, topic/type agreement, payload schema. */
-export function decodeEvent(catalog: AnyEventCatalog, topic: string, value: Buffer | string | null): DecodeResult {
+export function decodeEvent(
+  catalog: AnyEventCatalog,
+  topic: string,
+  value: Buffer | string | null,
+): DecodeResult {
   if (value === null) return { ok: false, reason: 'empty message' };
   let raw: unknown;
   try {
@@ -61,9 +73,11 @@ export function decodeEvent(catalog: AnyEventCatalog, topic: string, value: Buff
     return { ok: false, reason: 'message is not valid JSON' };
   }
   const envelope = eventEnvelopeSchema.safeParse(raw);
-  if (!envelope.success) return { ok: false, reason: `invalid envelope: ${envelope.error.issues[0]?.message ?? 'bad shape'}` };
+  if (!envelope.success)
+    return { ok: false, reason: `invalid envelope: ${envelope.error.issues[0]?.message ?? 'bad shape'}` };
   const { type, version } = envelope.data;
-  if (`${type}.v${String(version)}` !== topic) return { ok: false, reason: `event ${type}.v${String(version)} on topic ${topic}` };
+  if (`${type}.v${String(version)}` !== topic)
+    return { ok: false, reason: `event ${type}.v${String(version)} on topic ${topic}` };
   if (!catalog.has(topic)) return { ok: false, reason: `unknown topic ${String(topic)}` };
   const data = catalog.schemaFor(topic).safeParse(envelope.data.data);
   if (!data.success) return { ok: false, reason: `invalid payload: ${data.error.issues[0]?.message ?? ''}` };

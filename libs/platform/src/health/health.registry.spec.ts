@@ -25,7 +25,11 @@ describe('non-critical indicators', () => {
   it('are listed but do not make the service unready', async () => {
     const registry = new HealthRegistry();
     registry.register({ name: 'redis', check: () => Promise.resolve({ status: 'up' }) });
-    registry.register({ name: 'service:billing', critical: false, check: () => Promise.resolve({ status: 'down' }) });
+    registry.register({
+      name: 'service:billing',
+      critical: false,
+      check: () => Promise.resolve({ status: 'down' }),
+    });
     const report = await registry.readiness();
     expect(report.status).toBe('up');
     expect(report.checks['service:billing']).toMatchObject({ status: 'down', critical: false });

@@ -44,11 +44,20 @@ export class HealthRegistry {
             details: { error: err instanceof Error ? err.message : String(err) },
           }),
         );
-        return [indicator.name, { ...result, latencyMs: Date.now() - started, critical: indicator.critical ?? true }] as const;
+        return [
+          indicator.name,
+          { ...result, latencyMs: Date.now() - started, critical: indicator.critical ?? true },
+        ] as const;
       }),
     );
     const checks = Object.fromEntries(entries);
-    if (this.shuttingDown) checks['shutdown'] = { status: 'down', details: { reason: 'shutting down' }, latencyMs: 0, critical: true };
+    if (this.shuttingDown)
+      checks['shutdown'] = {
+        status: 'down',
+        details: { reason: 'shutting down' },
+        latencyMs: 0,
+        critical: true,
+      };
     const status = Object.values(checks).every((c) => !c.critical || c.status === 'up') ? 'up' : 'down';
     return { status, checks };
   }

@@ -18,6 +18,14 @@ export class AppException extends HttpException {
     message: string,
     readonly details?: unknown,
   ) {
-    super({ statusCode: status, code, message, ...(details === undefined ? {} : { details }) } satisfies ErrorBody, status);
+    super(
+      {
+        statusCode: status,
+        code,
+        message,
+        ...(details === undefined ? {} : { details }),
+      } satisfies ErrorBody,
+      status,
+    );
   }
 }

@@ -12,7 +12,11 @@ function bodyParserError(err: unknown): ErrorBody | undefined {
     case 'entity.parse.failed':
       return { statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' };
     case 'entity.too.large':
-      return { statusCode: 413, code: 'BODY_TOO_LARGE', message: `The request body is too large (limit ${e.limit} bytes).` };
+      return {
+        statusCode: 413,
+        code: 'BODY_TOO_LARGE',
+        message: `The request body is too large (limit ${e.limit} bytes).`,
+      };
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return { statusCode: 415, code: 'UNSUPPORTED_ENCODING', message: 'Unsupported request body encoding.' };

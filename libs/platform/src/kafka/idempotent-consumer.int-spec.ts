@@ -72,7 +72,12 @@ function catalogFor(topic: string) {
   return defineEventCatalog({ [topic]: catalog.schemaFor(placed) });
 }
 
-async function consume(topic: string, handler: EventHandler, groupId = `group-${suffix}-${topic}`, maxAttempts = 3) {
+async function consume(
+  topic: string,
+  handler: EventHandler,
+  groupId = `group-${suffix}-${topic}`,
+  maxAttempts = 3,
+) {
   const consumer = new IdempotentConsumer({
     kafka,
     groupId,
@@ -96,7 +101,11 @@ async function readAll(topic: string, expected: number): Promise<KafkaMessage[]>
   await reader.connect();
   await reader.subscribe({ topics: [topic], fromBeginning: true });
   await reader.run({ eachMessage: ({ message }) => Promise.resolve(void got.push(message)) });
-  await waitFor(() => got.length, (n) => n >= expected, { what: `${expected} messages on ${topic}` });
+  await waitFor(
+    () => got.length,
+    (n) => n >= expected,
+    { what: `${expected} messages on ${topic}` },
+  );
   await reader.disconnect();
   return got;
 }
@@ -118,7 +127,11 @@ describe('idempotent consumer (real broker, real database)', () => {
     await produce(topic, [event!, event!]);
     const [marker] = testEvents(topic, 1);
     await produce(topic, [marker!]);
-    await waitFor(() => handled.length, (n) => n >= 2, { what: 'marker event handled' });
+    await waitFor(
+      () => handled.length,
+      (n) => n >= 2,
+      { what: 'marker event handled' },
+    );
     expect(handled).toEqual([event!.id, marker!.id]);
   });
 
@@ -134,7 +147,11 @@ describe('idempotent consumer (real broker, real database)', () => {
       return Promise.resolve();
     });
     await produce(topic, [event!]);
-    await waitFor(() => done.length, (n) => n === 1, { what: 'third attempt' });
+    await waitFor(
+      () => done.length,
+      (n) => n === 1,
+      { what: 'third attempt' },
+    );
     expect(calls).toBe(3);
     expect(await store.has(`group-${suffix}-${topic}`, event!.id)).toBe(true);
   });
@@ -151,7 +168,11 @@ describe('idempotent consumer (real broker, real database)', () => {
       return Promise.resolve();
     });
     await produce(topic, [bad!, good!]);
-    await waitFor(() => handled, (h) => h.includes(good!.id), { what: 'next event after the poison one' });
+    await waitFor(
+      () => handled,
+      (h) => h.includes(good!.id),
+      { what: 'next event after the poison one' },
+    );
     expect(attempts[bad!.id]).toBe(3);
     const [parked] = await readAll(deadLetterTopic(topic), 1);
     expect(String(parked?.headers?.['x-dlq-error'])).toBe('cannot apply this one');
@@ -166,7 +187,11 @@ describe('idempotent consumer (real broker, real database)', () => {
     await consume(topic, (e) => Promise.resolve(void handled.push(e.id)));
     await producer.send({ topic, messages: [{ key: 'order-1', value: '{"not":"an envelope"' }] });
     await produce(topic, [good!]);
-    await waitFor(() => handled.length, (n) => n === 1, { what: 'valid event after the malformed one' });
+    await waitFor(
+      () => handled.length,
+      (n) => n === 1,
+      { what: 'valid event after the malformed one' },
+    );
     const [parked] = await readAll(deadLetterTopic(topic), 1);
     expect(String(parked?.headers?.['x-dlq-kind'])).toBe('invalid');
     expect(String(parked?.headers?.['x-dlq-error'])).toContain('not valid JSON');
@@ -227,7 +252,9 @@ describe('idempotent consumer (real broker, real database)', () => {
         { what: 'all ten effects after restart' },
       );
       await stopChild(second.child);
-      const counts = await effects().find({ _id: { $in: batch.map((e) => e.id) } }).toArray();
+      const counts = await effects()
+        .find({ _id: { $in: batch.map((e) => e.id) } })
+        .toArray();
       expect(counts.map((c) => c.n)).toEqual(Array(10).fill(1));
     });
 
@@ -250,7 +277,9 @@ describe('idempotent consumer (real broker, real database)', () => {
         { what: 'every guarded event marked processed' },
       );
       await stopChild(second.child);
-      const rows = await guarded().find({ _id: { $in: batch.map((e) => e.id) } }).toArray();
+      const rows = await guarded()
+        .find({ _id: { $in: batch.map((e) => e.id) } })
+        .toArray();
       expect(rows.map((r) => r.n)).toEqual(Array(6).fill(1));
     });
   });

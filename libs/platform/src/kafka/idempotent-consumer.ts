@@ -1,4 +1,11 @@
-import { type Consumer, type EachBatchPayload, type IHeaders, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import {
+  type Consumer,
+  type EachBatchPayload,
+  type IHeaders,
+  type Kafka,
+  type KafkaMessage,
+  type Producer,
+} from 'kafkajs';
 import { type Logger } from 'pino';
 import { type AnyEventCatalog, type EventEnvelope, deadLetterTopic } from '@core-vault/contracts';
 import { decodeEvent } from '../events/event-factory';
@@ -57,7 +64,12 @@ export class IdempotentConsumer {
 
   async start(): Promise<void> {
     const { kafka, groupId, topics, fromBeginning = true, partitionsConsumedConcurrently = 1 } = this.options;
-    const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
+    const consumer = kafka.consumer({
+      groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+    });
     this.consumer = consumer;
     this.running = true;
     await consumer.connect();
@@ -110,7 +122,10 @@ export class IdempotentConsumer {
     const { catalog, store, groupId, handler, maxAttempts = 5 } = this.options;
     const decoded = decodeEvent(catalog, topic, message.value);
     if (!decoded.ok) {
-      this.log.warn({ topic, partition, offset: message.offset, reason: decoded.reason }, 'invalid event parked');
+      this.log.warn(
+        { topic, partition, offset: message.offset, reason: decoded.reason },
+        'invalid event parked',
+      );
       await this.deadLetter(topic, partition, message, 'invalid', decoded.reason);
       return;
     }
@@ -127,7 +142,10 @@ export class IdempotentConsumer {
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         if (attempt >= maxAttempts) {
-          this.log.error({ eventId: event.id, topic, attempt, err }, 'event failed, parked on dead-letter topic');
+          this.log.error(
+            { eventId: event.id, topic, attempt, err },
+            'event failed, parked on dead-letter topic',
+          );
           await this.deadLetter(topic, partition, message, 'failed', reason);
           await this.finish(event, topic, 'dead-lettered');
           return;

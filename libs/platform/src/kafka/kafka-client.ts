@@ -26,28 +26,44 @@ export function createKafka({ clientId, brokers, logger }: KafkaClientOptions): 
 }
 
 export function parseBrokers(list: string): string[] {
-  return list.split(',').map((b) => b.trim()).filter(Boolean);
+  return list
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
 }
 
-/** Creates missing topics (and leaves existing ones alone) so every service can boot in any order. */
+/**
+ * Creates missing topics (and leaves existing ones alone) so every service can boot in any order.
+ * Several services may create the same topic at once: kafkajs answers `false` for one that
+ * already exists, and a topic another instance has just created can take a moment to have a
+ * leader, so the whole step retries until the broker serves metadata for every topic.
+ * Returns the topics this call created.
+ */
 export async function ensureTopics(
   admin: Admin,
   topics: readonly string[],
   numPartitions: number,
   replicationFactor = 1,
+  attempts = 8,
 ): Promise<string[]> {
-  const existing = new Set(await admin.listTopics());
-  const missing = [...new Set(topics)].filter((t) => !existing.has(t));
-  if (missing.length === 0) return [];
-  try {
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor })),
-    });
-  } catch (err) {
-    // Another instance may have created them between the list and the create.
-    const already = (err as { type?: string }).type === 'TOPIC_ALREADY_EXISTS';
-    if (!already) throw err;
+  const wanted = [...new Set(topics)];
+  const created: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const existing = new Set(await admin.listTopics());
+      const missing = wanted.filter((t) => !existing.has(t));
+      if (missing.length > 0) {
+        const fresh = await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor })),
+        });
+        if (fresh) created.push(...missing);
+      }
+      if (wanted.length > 0) await admin.fetchTopicMetadata({ topics: wanted });
+      return created;
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+    }
   }
-  return missing;
 }

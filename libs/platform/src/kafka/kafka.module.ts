@@ -82,7 +82,10 @@ export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, Hea
   async check(): Promise<HealthCheckResult> {
     const cluster = await this.admin.describeCluster();
     const up = this.producerConnected && cluster.brokers.length > 0;
-    return { status: up ? 'up' : 'down', details: { brokers: cluster.brokers.length, producer: this.producerConnected } };
+    return {
+      status: up ? 'up' : 'down',
+      details: { brokers: cluster.brokers.length, producer: this.producerConnected },
+    };
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -111,7 +114,8 @@ export class EventConsumers implements BeforeApplicationShutdown {
   ) {}
 
   async start(registration: ConsumerRegistration): Promise<IdempotentConsumer> {
-    if (!this.mongo) throw new Error('EventConsumers needs MongoModule: processed event ids live in the service database');
+    if (!this.mongo)
+      throw new Error('EventConsumers needs MongoModule: processed event ids live in the service database');
     const consumer = new IdempotentConsumer({
       ...registration,
       kafka: this.connection.kafka,
@@ -142,7 +146,8 @@ export class KafkaModule {
         {
           provide: KAFKA,
           inject: [LOGGER],
-          useFactory: (logger: Logger) => createKafka({ clientId: options.clientId, brokers: options.brokers, logger }),
+          useFactory: (logger: Logger) =>
+            createKafka({ clientId: options.clientId, brokers: options.brokers, logger }),
         },
         KafkaConnection,
         EventConsumers,

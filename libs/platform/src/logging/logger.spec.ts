@@ -22,14 +22,20 @@ function capture() {
 }
 
 describe('logger redaction', () => {
-  it.each(['password', 'confirmPassword', 'newPassword', 'code', 'token', 'refreshToken', 'cardNumber', 'cvc'])(
-    'never writes %s, top-level or nested',
-    (key) => {
-      const { lines, logger } = capture();
-      logger.info({ [key]: 'S3CRET', body: { [key]: 'S3CRET' }, req: { body: { [key]: 'S3CRET' } } }, 'x');
-      expect(JSON.stringify(lines[0])).not.toContain('S3CRET');
-    },
-  );
+  it.each([
+    'password',
+    'confirmPassword',
+    'newPassword',
+    'code',
+    'token',
+    'refreshToken',
+    'cardNumber',
+    'cvc',
+  ])('never writes %s, top-level or nested', (key) => {
+    const { lines, logger } = capture();
+    logger.info({ [key]: 'S3CRET', body: { [key]: 'S3CRET' }, req: { body: { [key]: 'S3CRET' } } }, 'x');
+    expect(JSON.stringify(lines[0])).not.toContain('S3CRET');
+  });
 
   it('hides authorization and cookie headers', () => {
     const { lines, logger } = capture();

@@ -22,7 +22,8 @@ export class MongoHealthIndicator implements HealthIndicator, OnModuleInit {
   }
 
   async check(): Promise<HealthCheckResult> {
-    if (this.connection.readyState !== ConnectionStates.connected || !this.connection.db) return { status: 'down', details: { state: this.connection.readyState } };
+    if (this.connection.readyState !== ConnectionStates.connected || !this.connection.db)
+      return { status: 'down', details: { state: this.connection.readyState } };
     await this.connection.db.command({ ping: 1 });
     return { status: 'up', details: { db: this.connection.name } };
   }

@@ -31,8 +31,14 @@ const received: { topic: string; key: string; envelope: EventEnvelope }[] = [];
 let tap: Consumer;
 
 beforeAll(async () => {
-  connection = await mongoose.createConnection(infra.mongoUrl, { dbName: `cv_test_outbox_${suffix}` }).asPromise();
-  const schema = new Schema<Order>({ _id: String, total: { type: Number, required: true, min: 0 }, status: String });
+  connection = await mongoose
+    .createConnection(infra.mongoUrl, { dbName: `cv_test_outbox_${suffix}` })
+    .asPromise();
+  const schema = new Schema<Order>({
+    _id: String,
+    total: { type: Number, required: true, min: 0 },
+    status: String,
+  });
   schema.plugin(outboxPlugin);
   Orders = connection.model<Order>('Order', schema);
   await Orders.init();
@@ -77,11 +83,17 @@ describe('transactional outbox', () => {
     const [first] = orderEvents('o-1', [1]);
     await Orders.create({ _id: 'o-1', total: 10, status: 'placed', ...outboxOnCreate([first!]) });
     const shippedEvent = events.create(shipped, { orderId: 'o-1', seq: 2 }, { key: 'o-1' });
-    await Orders.updateOne({ _id: 'o-1' }, withOutbox<Order>({ $set: { status: 'shipped' } }, [shippedEvent]));
+    await Orders.updateOne(
+      { _id: 'o-1' },
+      withOutbox<Order>({ $set: { status: 'shipped' } }, [shippedEvent]),
+    );
 
     const stored = await Orders.findById('o-1').select('+_outbox +_outboxPending').lean();
     expect(stored?.status).toBe('shipped');
-    expect(stored?._outbox?.map((e) => e.envelope.id)).toEqual([first!.envelope.id, shippedEvent.envelope.id]);
+    expect(stored?._outbox?.map((e) => e.envelope.id)).toEqual([
+      first!.envelope.id,
+      shippedEvent.envelope.id,
+    ]);
     expect(stored?._outboxPending).toBe(2);
 
     expect(await relay().drain()).toBe(2);
@@ -101,7 +113,12 @@ describe('transactional outbox', () => {
 
   it('writes nothing at all when the state change is rejected', async () => {
     await expect(
-      Orders.create({ _id: 'o-bad', total: -5, status: 'placed', ...outboxOnCreate(orderEvents('o-bad', [1])) }),
+      Orders.create({
+        _id: 'o-bad',
+        total: -5,
+        status: 'placed',
+        ...outboxOnCreate(orderEvents('o-bad', [1])),
+      }),
     ).rejects.toThrow(/total/);
     expect(await Orders.exists({ _id: 'o-bad' })).toBeNull();
     expect(await relay().drain()).toBe(0);
@@ -110,7 +127,12 @@ describe('transactional outbox', () => {
   it('loses nothing when the relay dies mid-batch: a new relay finishes after the lease expires', async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `batch-${i}`);
     for (const id of ids) {
-      await Orders.create({ _id: id, total: 1, status: 'placed', ...outboxOnCreate(orderEvents(id, [1, 2, 3])) });
+      await Orders.create({
+        _id: id,
+        total: 1,
+        status: 'placed',
+        ...outboxOnCreate(orderEvents(id, [1, 2, 3])),
+      });
     }
     let docs = 0;
     const dying = relay({
@@ -148,7 +170,12 @@ describe('transactional outbox', () => {
   });
 
   it('lets only one relay own a document at a time', async () => {
-    await Orders.create({ _id: 'race', total: 1, status: 'placed', ...outboxOnCreate(orderEvents('race', [1, 2])) });
+    await Orders.create({
+      _id: 'race',
+      total: 1,
+      status: 'placed',
+      ...outboxOnCreate(orderEvents('race', [1, 2])),
+    });
     const [a, b] = await Promise.all([relay().drain(), relay().drain()]);
     expect(a + b).toBe(2);
   });
@@ -156,7 +183,12 @@ describe('transactional outbox', () => {
   it('reports its backlog', async () => {
     const r = relay();
     await r.drain();
-    await Orders.create({ _id: 'backlog-2', total: 1, status: 'placed', ...outboxOnCreate(orderEvents('backlog-2', [1, 2, 3])) });
+    await Orders.create({
+      _id: 'backlog-2',
+      total: 1,
+      status: 'placed',
+      ...outboxOnCreate(orderEvents('backlog-2', [1, 2, 3])),
+    });
     expect(await r.backlog()).toBe(3);
     await r.drain();
     expect(await r.backlog()).toBe(0);

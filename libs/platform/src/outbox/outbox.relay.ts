@@ -116,7 +116,14 @@ export class OutboxRelay {
     // `fields`, and mongoose would add one to hide the select:false outbox fields.
     return model.collection.findOneAndUpdate(
       { _outboxPending: { $gt: 0 }, $or: [{ _outboxLease: null }, { '_outboxLease.until': { $lt: now } }] },
-      { $set: { _outboxLease: { owner: this.owner, until: new Date(now.getTime() + (this.options.leaseMs ?? 15_000)) } } },
+      {
+        $set: {
+          _outboxLease: {
+            owner: this.owner,
+            until: new Date(now.getTime() + (this.options.leaseMs ?? 15_000)),
+          },
+        },
+      },
       { returnDocument: 'after', includeResultMetadata: false },
     );
   }
@@ -130,7 +137,11 @@ export class OutboxRelay {
     const update =
       entries.length === 0
         ? { $set: { _outboxPending: 0 }, $unset: { _outboxLease: 1 } }
-        : { $pull: { _outbox: { 'envelope.id': { $in: ids } } }, $inc: { _outboxPending: -entries.length }, $unset: { _outboxLease: 1 } };
+        : {
+            $pull: { _outbox: { 'envelope.id': { $in: ids } } },
+            $inc: { _outboxPending: -entries.length },
+            $unset: { _outboxLease: 1 },
+          };
     // Only while we still hold the lease; otherwise another relay owns (and will republish) them.
     await model.updateOne({ _id: doc._id, '_outboxLease.owner': this.owner }, update).exec();
     return entries.length;

@@ -34,7 +34,9 @@ export function outboxPlugin(schema: Schema): void {
 }
 
 /** Fields for a new document whose creation emits these events. */
-export function outboxOnCreate(entries: readonly OutboxEntry[]): Pick<OutboxFields, '_outbox' | '_outboxPending'> {
+export function outboxOnCreate(
+  entries: readonly OutboxEntry[],
+): Pick<OutboxFields, '_outbox' | '_outboxPending'> {
   return { _outbox: [...entries], _outboxPending: entries.length };
 }
 

@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { localDefaults } from '../config/local-config';
 
+export * from './process';
+
 /** Where the real local infrastructure answers (config/local.json, overridable by env). */
-export function testInfra(): { mongoUrl: string; kafkaBrokers: string[]; redisUrl: string; smtpUrl: string; mailApiUrl: string } {
+export function testInfra(): {
+  mongoUrl: string;
+  kafkaBrokers: string[];
+  redisUrl: string;
+  smtpUrl: string;
+  mailApiUrl: string;
+} {
   const d = localDefaults('test');
   const pick = (key: string) => process.env[key] ?? d[key] ?? '';
   return {
@@ -36,7 +44,8 @@ export async function waitFor<T>(
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
   while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, intervalMs));
     last = await probe();
   }

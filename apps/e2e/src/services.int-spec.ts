@@ -1,0 +1,105 @@
+/**
+ * Boots every real service from its entry point against the real local infrastructure (on
+ * free ports, so it never collides with `npm start`), checks that readiness names exactly the
+ * dependencies it uses, that the gateway lists every service, and that SIGTERM exits cleanly.
+ */
+import { join } from 'node:path';
+import {
+  type SpawnedProcess,
+  answersOk,
+  freePort,
+  spawnTs,
+  testInfra,
+  waitFor,
+  workspaceRoot,
+} from '@core-vault/platform/testing';
+
+type Report = { status: string; checks: Record<string, { status: string; critical: boolean }> };
+
+const SERVICES: Record<string, string[]> = {
+  identity: ['kafka', 'mongo', 'redis'],
+  billing: ['kafka', 'mongo', 'redis'],
+  artifacts: ['kafka', 'mongo', 'redis'],
+  analytics: ['kafka', 'mongo', 'redis'],
+  onboarding: ['kafka', 'mongo', 'redis'],
+};
+
+const infra = testInfra();
+const running = new Map<string, { proc: SpawnedProcess; port: number }>();
+
+async function boot(name: string, env: Record<string, string>): Promise<number> {
+  const port = await freePort();
+  const proc = spawnTs(join(workspaceRoot, `apps/${name}/src/main.ts`), {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    MONGO_DB: `cv_test_boot_${name}`,
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    ...env,
+  });
+  running.set(name, { proc, port });
+  return port;
+}
+
+const readiness = async (port: number) =>
+  (await fetch(`http://127.0.0.1:${port}/health/ready`)).json() as Promise<Report>;
+
+beforeAll(async () => {
+  const ports = await Promise.all(
+    Object.keys(SERVICES).map(async (name) => [name, await boot(name, {})] as const),
+  );
+  const urls = Object.fromEntries(
+    ports.map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]),
+  );
+  await boot('gateway', urls);
+  await Promise.all(
+    [...running].map(([name, { port, proc }]) =>
+      waitFor(() => answersOk(`http://127.0.0.1:${port}/health/ready`), Boolean, {
+        what: `${name} ready (stderr: ${proc.stderr().slice(-500)})`,
+        timeoutMs: 45_000,
+        intervalMs: 200,
+      }),
+    ),
+  );
+}, 90_000);
+
+afterAll(() => {
+  for (const { proc } of running.values()) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+});
+
+describe.each(Object.entries(SERVICES))('%s', (name, dependencies) => {
+  it('is ready only with its own dependencies up, each one listed', async () => {
+    const report = await readiness(running.get(name)!.port);
+    expect(report.status).toBe('up');
+    expect(Object.keys(report.checks).sort()).toEqual(dependencies);
+    for (const dep of dependencies) expect(report.checks[dep]?.status).toBe('up');
+  });
+});
+
+describe('gateway', () => {
+  it('lists every service and its own dependency as up', async () => {
+    const report = await readiness(running.get('gateway')!.port);
+    expect(report.status).toBe('up');
+    expect(report.checks['redis']?.status).toBe('up');
+    for (const name of Object.keys(SERVICES)) expect(report.checks[`service:${name}`]?.status).toBe('up');
+  });
+
+  it('stays ready but reports a downstream service that went away', async () => {
+    const analytics = running.get('analytics')!;
+    analytics.proc.child.kill('SIGTERM');
+    const [code] = await analytics.proc.exited;
+    expect(code).toBe(0);
+    const report = await readiness(running.get('gateway')!.port);
+    expect(report.status).toBe('up');
+    expect(report.checks['service:analytics']).toMatchObject({ status: 'down', critical: false });
+  });
+
+  it('every service stops cleanly on SIGTERM', async () => {
+    const rest = [...running.values()].filter(({ proc }) => proc.child.exitCode === null);
+    for (const { proc } of rest) proc.child.kill('SIGTERM');
+    const codes = await Promise.all(rest.map(({ proc }) => proc.exited.then(([code]) => code)));
+    expect(codes).toEqual(rest.map(() => 0));
+  });
+});

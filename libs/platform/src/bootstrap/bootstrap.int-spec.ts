@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { answersOk, freePort, spawnTs, testInfra, waitFor } from '../testing';
+
+const infra = testInfra();
+const fixture = join(__dirname, '../testing/fixtures/slow-service.ts');
+
+function startService(env: Record<string, string>) {
+  return spawnTs(
+    fixture,
+    {
+      NODE_ENV: 'test',
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DB: 'cv_test_slow_service',
+      REDIS_URL: infra.redisUrl,
+      ...env,
+    },
+    false,
+  );
+}
+
+describe('service lifecycle', () => {
+  it('refuses to start on a malformed variable, with one line naming it and exit code 1', async () => {
+    const svc = startService({ PORT: '3999', MONGO_URL: 'http://not-mongo' });
+    const [code] = await svc.exited;
+    expect(code).toBe(1);
+    expect(svc.stderr().trim()).toBe(
+      '[slow-service] invalid configuration: MONGO_URL must be a mongodb or mongodb+srv URL',
+    );
+  });
+
+  it('refuses to start on a missing variable', async () => {
+    const svc = startService({
+      PORT: '3999',
+      REDIS_URL: '',
+      MONGO_URL: infra.mongoUrl,
+      NODE_ENV: 'production',
+    });
+    const [code] = await svc.exited;
+    expect(code).toBe(1);
+    expect(svc.stderr().trim()).toBe('[slow-service] invalid configuration: REDIS_URL is required');
+  });
+
+  it('is ready with its dependencies, logs JSON with request ids, and drains in-flight work on SIGTERM', async () => {
+    const port = await freePort();
+    const svc = startService({ PORT: String(port) });
+    await waitFor(() => answersOk(`http://127.0.0.1:${port}/health/ready`), Boolean, {
+      what: 'service ready',
+      timeoutMs: 30_000,
+    });
+
+    const report = (await (await fetch(`http://127.0.0.1:${port}/health/ready`)).json()) as {
+      checks: Record<string, { status: string }>;
+    };
+    expect(Object.keys(report.checks).sort()).toEqual(['mongo', 'redis']);
+    expect(await (await fetch(`http://127.0.0.1:${port}/health/live`)).json()).toEqual({ status: 'up' });
+
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`, {
+      headers: { 'x-request-id': 'lifecycle-test-1' },
+    });
+    await waitFor(
+      () => svc.stdout(),
+      (o) => o.includes('slow request started'),
+      { what: 'request in flight' },
+    );
+    svc.child.kill('SIGTERM');
+
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('lifecycle-test-1');
+    expect(await res.json()).toEqual({ done: true });
+    const [code] = await svc.exited;
+    expect(code).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+
+    const lines = svc
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const access = lines.find(
+      (l) =>
+        l['requestId'] === 'lifecycle-test-1' || (l['req'] as { id?: string })?.id === 'lifecycle-test-1',
+    );
+    expect(access).toBeDefined();
+    const messages = lines.map((l) => l['msg']);
+    expect(messages.indexOf('shutdown started')).toBeLessThan(messages.indexOf('shutdown complete'));
+  });
+});
