@@ -7,6 +7,7 @@ const preset = require('./jest.preset');
 const kinds = process.env.JEST_KIND ? [process.env.JEST_KIND] : ['unit', 'int'];
 const dirs = ['apps', 'libs']
   .flatMap((d) => fs.readdirSync(path.join(__dirname, d)).map((p) => path.join(__dirname, d, p)))
+  .concat([path.join(__dirname, 'deploy')])
   .filter((p) => fs.existsSync(path.join(p, 'jest.config.js')));
 
 module.exports = { projects: dirs.flatMap((dir) => kinds.map((kind) => preset(dir, kind))) };
