@@ -1,14 +1,17 @@
 import { type z } from 'zod';
-import { baseConfigSchema, httpUrl, redisConfigSchema } from '@core-vault/platform';
+import { authConfigSchema, baseConfigSchema, httpUrl, redisConfigSchema } from '@core-vault/platform';
 
 /** The only public entry: auth, rate limits, routing to the owning services. */
-export const gatewayConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).extend({
-  IDENTITY_URL: httpUrl,
-  BILLING_URL: httpUrl,
-  ARTIFACTS_URL: httpUrl,
-  ANALYTICS_URL: httpUrl,
-  ONBOARDING_URL: httpUrl,
-});
+export const gatewayConfigSchema = baseConfigSchema
+  .extend(redisConfigSchema.shape)
+  .extend(authConfigSchema.shape)
+  .extend({
+    IDENTITY_URL: httpUrl,
+    BILLING_URL: httpUrl,
+    ARTIFACTS_URL: httpUrl,
+    ANALYTICS_URL: httpUrl,
+    ONBOARDING_URL: httpUrl,
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

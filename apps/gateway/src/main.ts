@@ -7,4 +7,6 @@ void runService({
   name: 'gateway',
   schema: gatewayConfigSchema,
   module: (config, logger) => AppModule.register(config, logger),
+  // Artifact content may be 500,000 characters of multi-byte text.
+  bodyLimit: '2.5mb',
 });

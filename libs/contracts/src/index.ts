@@ -2,3 +2,8 @@ export * from './events/envelope';
 export * from './events/topics';
 export * from './events/payloads';
 export * from './events/catalog';
+export * from './accounts/permissions';
+export * from './accounts/auth-token';
+export * from './http/route';
+export * from './http/openapi';
+export * from './http/api-routes';

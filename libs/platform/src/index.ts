@@ -24,3 +24,8 @@ export * from './outbox/outbox.relay';
 export * from './outbox/outbox.module';
 export * from './bootstrap/bootstrap';
 export * from './bootstrap/platform-modules';
+export * from './auth/access-token';
+export * from './auth/auth.decorators';
+export * from './auth/auth.guard';
+export * from './auth/auth.module';
+export * from './http/zod-validation.pipe';

@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 import { localDefaults } from './local-config';
 
@@ -61,6 +62,22 @@ export const kafkaConfigSchema = z.object({
 });
 
 export const redisConfigSchema = z.object({ REDIS_URL: secret(urlWith(['redis', 'rediss'])) });
+
+const pemKey = (kind: 'public' | 'private') =>
+  z.string().refine((v) => {
+    try {
+      (kind === 'public' ? createPublicKey : createPrivateKey)(v);
+      return true;
+    } catch {
+      return false;
+    }
+  }, `must be a PEM-encoded ${kind} key`);
+
+/** Every service verifies access tokens with identity's public key. */
+export const authConfigSchema = z.object({ AUTH_PUBLIC_KEY: pemKey('public') });
+
+/** Identity alone signs them. */
+export const authIssuerConfigSchema = z.object({ AUTH_PRIVATE_KEY: secret(pemKey('private')) });
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const key = issue.path.join('.') || '(root)';

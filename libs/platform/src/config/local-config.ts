@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 interface HostPort {
@@ -36,11 +37,32 @@ export function readLocalConfigFile(path = findLocalConfigFile()): LocalConfigFi
 }
 
 /**
+ * The development token keys: an Ed25519 pair made on first use in the ignored .local/dev-keys,
+ * so no key ever sits in the repository. Production passes real keys through Secrets.
+ */
+export function localDevKeys(
+  configFile = findLocalConfigFile(),
+): { publicKey: string; privateKey: string } | undefined {
+  if (!configFile) return undefined;
+  const dir = join(dirname(dirname(configFile)), '.local', 'dev-keys');
+  const pub = join(dir, 'auth-ed25519.pub.pem');
+  const key = join(dir, 'auth-ed25519.key.pem');
+  if (!existsSync(pub) || !existsSync(key)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const pair = generateKeyPairSync('ed25519');
+    writeFileSync(key, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });
+    writeFileSync(pub, pair.publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  }
+  return { publicKey: readFileSync(pub, 'utf8'), privateKey: readFileSync(key, 'utf8') };
+}
+
+/**
  * Environment-style defaults derived from config/local.json for one app. Real environment
  * variables always win; in production (NODE_ENV=production) no file defaults are used at all.
  */
 export function localDefaults(app: string, file = readLocalConfigFile()): Record<string, string> {
   if (!file) return {};
+  const keys = localDevKeys();
   const { infra, apps } = file;
   const url = (proto: string, hp: HostPort) => `${proto}://${hp.host}:${hp.port}`;
   const defaults: Record<string, string> = {
@@ -51,6 +73,9 @@ export function localDefaults(app: string, file = readLocalConfigFile()): Record
     SMTP_URL: url('smtp', infra.smtp),
     MAIL_API_URL: url('http', infra.mailApi),
     STRIPE_API_BASE: url('http', infra.stripeMock),
+    ...(keys ? { AUTH_PUBLIC_KEY: keys.publicKey } : {}),
+    // Only identity signs tokens, so only identity gets the private key, even locally.
+    ...(keys && app === 'identity' ? { AUTH_PRIVATE_KEY: keys.privateKey } : {}),
   };
   const port = apps[app]?.port;
   if (port !== undefined) defaults['PORT'] = String(port);

@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import { APP_CONFIG, AppException, REQUEST_ID_HEADER } from '@core-vault/platform';
+import { type DownstreamService, type GatewayConfig, serviceUrl } from '../config';
+
+/** Request headers a downstream service may need; everything else stays at the edge. */
+const FORWARDED_REQUEST_HEADERS = [
+  'authorization',
+  'content-type',
+  'accept',
+  'if-none-match',
+  'user-agent',
+  'referer',
+];
+/** Response headers passed back to the client. */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'etag',
+  'cache-control',
+  'retry-after',
+  'location',
+  'content-disposition',
+  'vary',
+  'last-modified',
+];
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Forwards a request to the service that owns it, over HTTP with keep-alive (Node's fetch pools
+ * connections). The caller's bearer token goes along so the service verifies it again itself.
+ */
+@Injectable()
+export class DownstreamClient {
+  constructor(@Inject(APP_CONFIG) private readonly config: GatewayConfig) {}
+
+  async forward(
+    service: DownstreamService,
+    req: Request,
+    res: Response,
+    options: { cookies?: boolean } = {},
+  ): Promise<void> {
+    const headers = new Headers();
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    // Only identity reads the refresh-token cookie; other services never see cookies.
+    if (options.cookies && typeof req.headers.cookie === 'string') headers.set('cookie', req.headers.cookie);
+    headers.set(REQUEST_ID_HEADER, String(res.getHeader(REQUEST_ID_HEADER) ?? ''));
+    headers.set('x-forwarded-for', req.ip ?? '');
+    const hasBody =
+      !['GET', 'HEAD', 'DELETE'].includes(req.method) ||
+      (req.body !== undefined && Object.keys(req.body as object).length > 0);
+
+    let upstream: globalThis.Response;
+    try {
+      upstream = await fetch(`${serviceUrl(this.config, service)}${req.originalUrl}`, {
+        method: req.method,
+        headers,
+        body: hasBody && req.body !== undefined ? JSON.stringify(req.body) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new AppException(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'The service is temporarily unavailable. Please try again.',
+      );
+    }
+    res.status(upstream.status);
+    for (const name of FORWARDED_RESPONSE_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value !== null) res.setHeader(name, value);
+    }
+    const cookies = upstream.headers.getSetCookie();
+    if (options.cookies && cookies.length) res.setHeader('set-cookie', cookies);
+    res.send(Buffer.from(await upstream.arrayBuffer()));
+  }
+}
