@@ -5,9 +5,7 @@ import { type Response } from 'express';
 import { apiRoutes, buildOpenApiDocument } from '@core-vault/contracts';
 import { AppException, Public } from '@core-vault/platform';
 
-const SWAGGER_DIR: string = (
-  require('swagger-ui-dist') as { getAbsoluteFSPath(): string }
-).getAbsoluteFSPath();
+const SWAGGER_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
 const ASSETS = new Set([
   'swagger-ui.css',
   'swagger-ui-bundle.js',
