@@ -2,9 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { AuthModule, RedisModule, platformModules } from '@core-vault/platform';
 import { type GatewayConfig } from './config';
+import { ArtifactsGatewayModule } from './artifacts/artifacts-gateway.module';
 import { DownstreamHealthIndicators } from './health/downstream.indicator';
+import { IdentityGatewayModule } from './identity/identity-gateway.module';
 import { OpenApiController } from './openapi/openapi.controller';
-import { DownstreamClient } from './proxy/downstream.client';
+import { ProxyModule } from './proxy/proxy.module';
 
 @Module({})
 export class AppModule {
@@ -15,9 +17,12 @@ export class AppModule {
         ...platformModules(config, logger),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
+        ProxyModule,
+        IdentityGatewayModule,
+        ArtifactsGatewayModule,
       ],
       controllers: [OpenApiController],
-      providers: [DownstreamHealthIndicators, DownstreamClient],
+      providers: [DownstreamHealthIndicators],
     };
   }
 }

@@ -7,3 +7,5 @@ export * from './accounts/auth-token';
 export * from './http/route';
 export * from './http/openapi';
 export * from './http/api-routes';
+export * from './accounts/auth-routes';
+export * from './artifacts/artifact-routes';

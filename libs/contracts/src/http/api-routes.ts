@@ -1,7 +1,9 @@
+import { authRoutes } from '../accounts/auth-routes';
+import { artifactRoutes } from '../artifacts/artifact-routes';
 import { type ApiRoute } from './route';
 
 /**
- * Every public call of the gateway, grouped by bounded context. Each context appends its own
- * route list here; the gateway's OpenAPI document and the SPA client read this one list.
+ * Every public call of the gateway, grouped by bounded context. Each context keeps its own list;
+ * the gateway's OpenAPI document and the SPA client read this one.
  */
-export const apiRoutes: readonly ApiRoute[] = [];
+export const apiRoutes: readonly ApiRoute[] = [...authRoutes, ...artifactRoutes];
