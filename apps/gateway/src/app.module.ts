@@ -3,6 +3,7 @@ import { type Logger } from 'pino';
 import { AuthModule, RedisModule, platformModules } from '@core-vault/platform';
 import { type GatewayConfig } from './config';
 import { ArtifactsGatewayModule } from './artifacts/artifacts-gateway.module';
+import { BillingGatewayModule } from './billing/billing-gateway.module';
 import { DownstreamHealthIndicators } from './health/downstream.indicator';
 import { IdentityGatewayModule } from './identity/identity-gateway.module';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -20,6 +21,7 @@ export class AppModule {
         ProxyModule,
         IdentityGatewayModule,
         ArtifactsGatewayModule,
+        BillingGatewayModule,
       ],
       controllers: [OpenApiController],
       providers: [DownstreamHealthIndicators],

@@ -9,3 +9,4 @@ export * from './http/openapi';
 export * from './http/api-routes';
 export * from './accounts/auth-routes';
 export * from './artifacts/artifact-routes';
+export * from './billing/billing-routes';

@@ -40,7 +40,7 @@ export class DownstreamClient {
     options: { cookies?: boolean } = {},
   ): Promise<void> {
     const headers = new Headers();
-    for (const name of FORWARDED_REQUEST_HEADERS) {
+    for (const name of [...FORWARDED_REQUEST_HEADERS, ...(options.extraHeaders ?? [])]) {
       const value = req.headers[name];
       if (typeof value === 'string') headers.set(name, value);
     }
@@ -57,7 +57,11 @@ export class DownstreamClient {
       upstream = await fetch(`${serviceUrl(this.config, service)}${req.originalUrl}`, {
         method: req.method,
         headers,
-        body: hasBody && req.body !== undefined ? JSON.stringify(req.body) : undefined,
+        body: options.raw
+          ? req.rawBody
+          : hasBody && req.body !== undefined
+            ? JSON.stringify(req.body)
+            : undefined,
         redirect: 'manual',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

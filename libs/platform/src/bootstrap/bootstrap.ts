@@ -18,6 +18,8 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   module: (config: z.infer<S>, logger: Logger) => DynamicModule | Type;
   /** Largest JSON body accepted (express notation, e.g. '100kb'). */
   bodyLimit?: string;
+  /** Keep the exact request bytes on `req.rawBody` (signature checks of webhooks). */
+  rawBody?: boolean;
   configure?: (app: NestExpressApplication, config: z.infer<S>) => void | Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function runService<S extends z.ZodObject>(
     const app = await NestFactory.create<NestExpressApplication>(definition.module(config, logger), {
       logger: new PinoNestLogger(logger),
       bodyParser: false,
+      rawBody: definition.rawBody ?? false,
     });
     app.useBodyParser('json', { limit: definition.bodyLimit ?? '100kb' });
     app.useGlobalFilters(new ErrorFilter(logger));

@@ -1,0 +1,4 @@
+import { type ApiRoute } from '../http/route';
+
+/** Public calls of the billing context. */
+export const billingRoutes: readonly ApiRoute[] = [];
