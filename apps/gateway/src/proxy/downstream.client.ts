@@ -33,11 +33,16 @@ const TIMEOUT_MS = 15_000;
 export class DownstreamClient {
   constructor(@Inject(APP_CONFIG) private readonly config: GatewayConfig) {}
 
+  /**
+   * `cookies`: pass the cookie header both ways (identity only). `raw`: forward the exact request
+   * bytes (webhooks whose signature covers the body; needs rawBody on the gateway) plus the named
+   * extra headers.
+   */
   async forward(
     service: DownstreamService,
-    req: Request,
+    req: Request & { rawBody?: Buffer },
     res: Response,
-    options: { cookies?: boolean } = {},
+    options: { cookies?: boolean; raw?: boolean; extraHeaders?: readonly string[] } = {},
   ): Promise<void> {
     const headers = new Headers();
     for (const name of [...FORWARDED_REQUEST_HEADERS, ...(options.extraHeaders ?? [])]) {
