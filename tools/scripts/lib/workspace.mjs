@@ -12,10 +12,12 @@ export function ensureDependencies(log = console.log) {
   const marker = join(root, 'node_modules/.package-lock.json');
   const lock = join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  const cmd = process.env.CI ? ['ci'] : ['install'];
-  log(`Installing dependencies (npm ${cmd[0]})...`);
-  const r = spawnSync('npm', [...cmd, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`npm ${cmd[0]} failed with exit code ${r.status}`);
+  // `npm install` with the committed lockfile, also in CI: `npm ci` refuses this lockfile because
+  // the registry mirror lacks other platforms' optional packages (e.g. @swc/core-darwin-arm64),
+  // which npm therefore leaves out of the lock.
+  log('Installing dependencies (npm install)...');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`npm install failed with exit code ${r.status}`);
 }
 
 /** Runs a command with inherited output; resolves with its exit code (never rejects). */
