@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readLocalConfigFile } from './local-config';
 import {
   ConfigError,
   baseConfigSchema,
@@ -49,7 +50,7 @@ describe('loadConfig', () => {
       API_KEY: 'abcd',
       MONGO_DB: 'mine',
     });
-    expect(config.PORT).toBe(3001);
+    expect(config.PORT).toBe(readLocalConfigFile()?.apps['identity']?.port);
     expect(config.MONGO_URL).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+$/);
     expect(config.MONGO_DB).toBe('mine');
   });
