@@ -54,6 +54,18 @@ describe('service lifecycle', () => {
     expect(Object.keys(report.checks).sort()).toEqual(['mongo', 'redis']);
     expect(await (await fetch(`http://127.0.0.1:${port}/health/live`)).json()).toEqual({ status: 'up' });
 
+    const malformed = await fetch(`http://127.0.0.1:${port}/slow`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{bad',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({
+      statusCode: 400,
+      code: 'MALFORMED_JSON',
+      message: 'The request body is not valid JSON.',
+    });
+
     const inFlight = fetch(`http://127.0.0.1:${port}/slow`, {
       headers: { 'x-request-id': 'lifecycle-test-1' },
     });

@@ -25,6 +25,16 @@ function bodyParserError(err: unknown): ErrorBody | undefined {
   }
 }
 
+/** Nest 11 rethrows body-parser's SyntaxError as a plain 400 without keeping its type. */
+function malformedJson(err: unknown): ErrorBody | undefined {
+  if (!(err instanceof HttpException) || err.getStatus() !== 400) return undefined;
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof SyntaxError || /\bJSON\b/.test(err.message)) {
+    return { statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' };
+  }
+  return undefined;
+}
+
 function httpErrorBody(err: HttpException): ErrorBody {
   const status = err.getStatus();
   const response = err.getResponse();
@@ -43,8 +53,11 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(err: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    // Nest wraps the JSON parser's error in a BadRequestException; the original is its cause.
     const body =
       bodyParserError(err) ??
+      bodyParserError((err as { cause?: unknown } | null)?.cause) ??
+      malformedJson(err) ??
       (err instanceof HttpException
         ? httpErrorBody(err)
         : { statusCode: 500, code: 'INTERNAL_ERROR', message: UNEXPECTED });
