@@ -22,10 +22,15 @@ module.exports = function preset(projectDir, kind) {
           module: { type: 'commonjs' },
         },
       ],
+      // sanitize-html's parser stack (htmlparser2 12) is ESM only: bundled into CommonJS for Jest.
+      '/node_modules/sanitize-html/index\\.js$': `${root}/tools/jest/bundle-cjs-transform.js`,
     },
+    transformIgnorePatterns: ['/node_modules/(?!sanitize-html/index\\.js$)'],
     moduleNameMapper: {
       '^@core-vault/platform/testing$': `${root}/libs/platform/src/testing/index.ts`,
-      '^@core-vault/(contracts|platform)$': `${root}/libs/$1/src/index.ts`,
+      '^@core-vault/(contracts|platform|artifact-detection|demo-catalogue)$': `${root}/libs/$1/src/index.ts`,
+      // marked ships ESM only; Node 20.19+ require()s it natively, Jest does not: use its UMD build.
+      '^marked$': require.resolve('marked').replace(/marked\.esm\.js$/, 'marked.umd.js'),
     },
     moduleFileExtensions: ['ts', 'js', 'json'],
     setupFilesAfterEnv: kind === 'int' ? [`${root}/tools/jest/int-setup.js`] : [],

@@ -1,10 +1,12 @@
 import { type z } from 'zod';
 import { authConfigSchema, baseConfigSchema, httpUrl, redisConfigSchema } from '@core-vault/platform';
+import { securityConfigSchema } from './security/security.config';
 
 /** The only public entry: auth, rate limits, routing to the owning services. */
 export const gatewayConfigSchema = baseConfigSchema
   .extend(redisConfigSchema.shape)
   .extend(authConfigSchema.shape)
+  .extend(securityConfigSchema.shape)
   .extend({
     IDENTITY_URL: httpUrl,
     BILLING_URL: httpUrl,

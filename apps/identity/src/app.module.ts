@@ -1,8 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { Topic } from '@core-vault/contracts';
-import { KafkaModule, MongoModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import {
+  AuthModule,
+  KafkaModule,
+  MailModule,
+  MongoModule,
+  OutboxModule,
+  RedisModule,
+  parseBrokers,
+  platformModules,
+} from '@core-vault/platform';
 import { type IdentityConfig } from './config';
+import { BILLING_TOPICS } from './identity/billing-state';
+import { IdentityModule } from './identity/identity.module';
+import { USER_MODEL } from './identity/user.schema';
 
 @Module({})
 export class AppModule {
@@ -20,14 +32,12 @@ export class AppModule {
           replicationFactor: config.KAFKA_REPLICATION_FACTOR,
           maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
           produces: [Topic.UserRegistered, Topic.UserSignedIn, Topic.PasswordReset],
-          consumes: [
-            Topic.TrialStarted,
-            Topic.SubscriptionUpdated,
-            Topic.InvoicePaid,
-            Topic.PaymentFailed,
-            Topic.SubscriptionCanceled,
-          ],
+          consumes: BILLING_TOPICS,
         }),
+        OutboxModule.forRoot({ models: [USER_MODEL] }),
+        AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
+        MailModule.forRoot({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+        IdentityModule,
       ],
     };
   }

@@ -29,3 +29,6 @@ export * from './auth/auth.decorators';
 export * from './auth/auth.guard';
 export * from './auth/auth.module';
 export * from './http/zod-validation.pipe';
+export * from './mail/mailer';
+export * from './mail/mail-template';
+export * from './rate-limit/rate-limiter';

@@ -60,6 +60,8 @@ export const eventPayloadSchemas = {
     type: artifactTypeSchema,
     isPublic: z.boolean(),
     size: z.number().int().nonnegative(),
+    /** How it was captured; 'extension' = the browser-extension hand-off (an onboarding milestone). */
+    source: z.enum(['upload', 'paste', 'extension']).optional(),
   }),
   [Topic.ArtifactUpdated]: z.strictObject({
     artifactId: id,

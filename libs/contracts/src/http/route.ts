@@ -36,7 +36,7 @@ export interface ApiRoute<
   body?: B;
   response: R;
   /** Status codes this call answers besides 2xx, with what they mean. */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503, string>>;
+  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503, string>>;
   successStatus?: 200 | 201 | 202 | 204;
 }
 

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -10,7 +10,7 @@ interface HostPort {
 /** Shape of config/local.json: the one file of local ports and URLs, shared with tools/infra. */
 export interface LocalConfigFile {
   infra: Record<'kafka' | 'mongo' | 'redis' | 'smtp' | 'mailApi' | 'stripeMock', HostPort>;
-  apps: Record<string, { port: number }>;
+  apps: Record<string, { port: number; origin?: string }>;
 }
 
 export const SERVICE_NAMES = [
@@ -73,9 +73,31 @@ export function localDefaults(app: string, file = readLocalConfigFile()): Record
     SMTP_URL: url('smtp', infra.smtp),
     MAIL_API_URL: url('http', infra.mailApi),
     STRIPE_API_BASE: url('http', infra.stripeMock),
+    // Billing against stripe-mock: any sk_test_ key passes; the webhook secret is a fixed TEST-ONLY value.
+    STRIPE_MODE: 'local',
+    STRIPE_SECRET_KEY: 'sk_test_123localstripemock',
+    STRIPE_WEBHOOK_SECRET: 'whsec_local_test_only_not_a_secret',
+    STRIPE_PRICE_PRO_MONTHLY: 'price_pro_monthly',
+    STRIPE_PRICE_PRO_YEARLY: 'price_pro_yearly',
+    STRIPE_PRICE_BUSINESS_MONTHLY: 'price_business_monthly',
+    STRIPE_PRICE_BUSINESS_YEARLY: 'price_business_yearly',
     ...(keys ? { AUTH_PUBLIC_KEY: keys.publicKey } : {}),
     // Only identity signs tokens, so only identity gets the private key, even locally.
     ...(keys && app === 'identity' ? { AUTH_PRIVATE_KEY: keys.privateKey } : {}),
+    // Identity's HMAC key for codes and refresh tokens, derived from the (unversioned) dev key.
+    ...(keys && app === 'identity'
+      ? { IDENTITY_HMAC_SECRET: createHash('sha256').update(`hmac:${keys.privateKey}`).digest('hex') }
+      : {}),
+    // Analytics' salt for visitor hashes, derived from the (unversioned) dev key like the HMAC above.
+    ...(keys && app === 'analytics'
+      ? { ANALYTICS_VISITOR_SALT: createHash('sha256').update(`visitors:${keys.privateKey}`).digest('hex') }
+      : {}),
+    // The SPA's origin: the gateway refuses state-changing requests from any other.
+    ...(apps['web'] ? { WEB_ORIGIN: `http://127.0.0.1:${apps['web'].port}` } : {}),
+    // Artifact content is shown from this separate host (localhost vs 127.0.0.1: no shared cookies).
+    ...(apps['usercontent']
+      ? { RENDERER_ORIGIN: apps['usercontent'].origin ?? `http://localhost:${apps['usercontent'].port}` }
+      : {}),
   };
   const port = apps[app]?.port;
   if (port !== undefined) defaults['PORT'] = String(port);

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import { type Response } from 'express';
 import { type Logger } from 'pino';
-import { type ErrorBody } from './app-exception';
+import { AppException, type ErrorBody } from './app-exception';
 
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 
@@ -28,6 +28,8 @@ function bodyParserError(err: unknown): ErrorBody | undefined {
 /** Nest 11 rethrows body-parser's SyntaxError as a plain 400 without keeping its type. */
 function malformedJson(err: unknown): ErrorBody | undefined {
   if (!(err instanceof HttpException) || err.getStatus() !== 400) return undefined;
+  // An AppException already says what is wrong (its message may well mention JSON).
+  if (err instanceof AppException) return undefined;
   const cause = (err as { cause?: unknown }).cause;
   if (cause instanceof SyntaxError || /\bJSON\b/.test(err.message)) {
     return { statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' };

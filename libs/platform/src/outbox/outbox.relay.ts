@@ -143,7 +143,10 @@ export class OutboxRelay {
             $unset: { _outboxLease: 1 },
           };
     // Only while we still hold the lease; otherwise another relay owns (and will republish) them.
-    await model.updateOne({ _id: doc._id, '_outboxLease.owner': this.owner }, update).exec();
+    // timestamps: false — relaying events is not a change of the aggregate (updatedAt stays).
+    await model
+      .updateOne({ _id: doc._id, '_outboxLease.owner': this.owner }, update, { timestamps: false })
+      .exec();
     return entries.length;
   }
 }

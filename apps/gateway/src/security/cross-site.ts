@@ -1,0 +1,24 @@
+/** Methods that change state: the ones a cross-site page must never be able to send with our cookies. */
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Server-to-server callers that are cross-site by nature and authenticate otherwise (signatures). */
+const EXEMPT_PATHS = ['/webhooks/stripe'];
+
+export interface CrossSiteInput {
+  method: string;
+  path: string;
+  secFetchSite?: string | string[];
+  origin?: string | string[];
+}
+
+/**
+ * Fetch-Metadata based CSRF refusal: a state-changing request is refused when the browser says it
+ * is cross-site, or when it carries an Origin other than the app's. Requests without either header
+ * (curl, server-to-server, old browsers) pass: they carry no ambient browser credentials we trust
+ * (the refresh cookie is also SameSite=Strict).
+ */
+export function isRefusedCrossSite(input: CrossSiteInput, appOrigin: string): boolean {
+  if (!UNSAFE_METHODS.has(input.method.toUpperCase())) return false;
+  if (EXEMPT_PATHS.some((p) => input.path === p || input.path.startsWith(`${p}/`))) return false;
+  if (input.secFetchSite === 'cross-site') return true;
+  return typeof input.origin === 'string' && input.origin !== appOrigin;
+}

@@ -1,0 +1,31 @@
+import { RATE_LIMITS, emailOf, signInAction } from './rate-limit.policy';
+
+describe('rate-limit policy', () => {
+  it('splits sign-in into password and code attempts', () => {
+    expect(signInAction({ email: 'a@b.co', password: 'long password' })).toBe('sign-in');
+    expect(signInAction({ email: 'a@b.co', password: '123456' })).toBe('verify-code');
+    expect(signInAction({ email: 'a@b.co', code: '12' })).toBe('verify-code');
+    expect(signInAction(undefined)).toBe('sign-in');
+  });
+
+  it('keys e-mails the way identity compares them, and ignores absurd ones', () => {
+    expect(emailOf({ email: '  Ada@Example.COM ' })).toBe('ada@example.com');
+    expect(emailOf({ email: 'x'.repeat(300) })).toBeUndefined();
+    expect(emailOf({ email: 42 })).toBeUndefined();
+    expect(emailOf({ email: '   ' })).toBeUndefined();
+    expect(emailOf(null)).toBeUndefined();
+  });
+
+  it('limits every sensitive action per IP, and per e-mail where a body names one', () => {
+    for (const action of [
+      'sign-in',
+      'verify-code',
+      'resend-code',
+      'reset-request',
+      'reset-confirm',
+    ] as const) {
+      expect(RATE_LIMITS[action].ip.limit).toBeGreaterThan(0);
+      expect(RATE_LIMITS[action].email?.limit).toBeLessThanOrEqual(RATE_LIMITS[action].ip.limit);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { type Redis } from 'ioredis';
+import { APP_CONFIG, REDIS, RedisRateLimiter } from '@core-vault/platform';
+import { type GatewayConfig } from '../config';
+import { CrossSiteMiddleware } from './cross-site.middleware';
+import { RateLimitGuard } from './rate-limit.guard';
+
+/** Gateway-wide protection: cross-site refusal on every route, Redis rate limits where declared. */
+@Module({
+  providers: [
+    {
+      provide: RedisRateLimiter,
+      inject: [REDIS, APP_CONFIG],
+      useFactory: (redis: Redis, config: GatewayConfig) =>
+        new RedisRateLimiter(redis, config.RATE_LIMIT_NAMESPACE),
+    },
+    RateLimitGuard,
+  ],
+  exports: [RedisRateLimiter, RateLimitGuard],
+})
+export class SecurityModule implements NestModule, OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  onModuleInit(): void {
+    // req.ip is the client only if we trust exactly the proxies in front of us, no more.
+    if (this.config.TRUST_PROXY_HOPS > 0) {
+      this.adapterHost.httpAdapter
+        .getInstance<{ set(k: string, v: unknown): void }>()
+        .set('trust proxy', this.config.TRUST_PROXY_HOPS);
+    }
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(CrossSiteMiddleware).forRoutes('*');
+  }
+}

@@ -1,0 +1,118 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import {
+  type AuthUser,
+  type EmailBody,
+  type MessageResult,
+  type RefreshResult,
+  type ResetConfirmBody,
+  type SessionUser,
+  type SignInBody,
+  type SignInResult,
+  type SignUpBody,
+  type SignUpResult,
+  emailBodySchema,
+  resetConfirmBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+} from '@core-vault/contracts';
+import { APP_CONFIG, CurrentUser, OptionalUser, Public, ZodValidationPipe } from '@core-vault/platform';
+import { type IdentityConfig } from '../config';
+import { AuthService } from './auth.service';
+import { readCookie, refreshCookieName, refreshCookieOptions } from './refresh-cookie';
+import { RetryAfterInterceptor } from './retry-after.interceptor';
+
+/** The identity API, reached only through the gateway (same paths). */
+@Controller('api/v1')
+@UseInterceptors(RetryAfterInterceptor)
+export class IdentityController {
+  private readonly cookieName: string;
+
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) config: IdentityConfig,
+  ) {
+    this.cookieName = refreshCookieName(config.NODE_ENV);
+  }
+
+  @Public()
+  @Post('auth/sign-up')
+  signUp(@Body(new ZodValidationPipe(signUpBodySchema)) body: SignUpBody): Promise<SignUpResult> {
+    return this.auth.signUp(body);
+  }
+
+  @Public()
+  @Post('auth/sign-in')
+  @HttpCode(200)
+  async signIn(
+    @Body(new ZodValidationPipe(signInBodySchema)) body: SignInBody,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SignInResult> {
+    const { result, session } = await this.auth.signIn(body);
+    if (session) this.setCookie(res, session.refreshCookie, session.expiresAt);
+    return result;
+  }
+
+  @Public()
+  @Post('auth/resend-code')
+  @HttpCode(200)
+  resendCode(@Body(new ZodValidationPipe(emailBodySchema)) body: EmailBody): Promise<MessageResult> {
+    return this.auth.resendCode(body);
+  }
+
+  @Public()
+  @Post('auth/refresh')
+  @HttpCode(200)
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshResult> {
+    try {
+      const { user, token, refreshCookie, expiresAt } = await this.auth.refresh(this.cookie(req));
+      this.setCookie(res, refreshCookie, expiresAt);
+      return { success: true, user, token };
+    } catch (err) {
+      res.clearCookie(this.cookieName, refreshCookieOptions());
+      throw err;
+    }
+  }
+
+  @Public()
+  @Post('auth/sign-out')
+  @HttpCode(200)
+  async signOut(
+    @OptionalUser() caller: AuthUser | null,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<MessageResult> {
+    // Cleared first: the browser forgets the session even if revoking fails.
+    res.clearCookie(this.cookieName, refreshCookieOptions());
+    return this.auth.signOut(caller, this.cookie(req));
+  }
+
+  @Public()
+  @Post('auth/password-reset/request')
+  @HttpCode(200)
+  requestReset(@Body(new ZodValidationPipe(emailBodySchema)) body: EmailBody): Promise<MessageResult> {
+    return this.auth.requestPasswordReset(body);
+  }
+
+  @Public()
+  @Post('auth/password-reset/confirm')
+  @HttpCode(200)
+  confirmReset(
+    @Body(new ZodValidationPipe(resetConfirmBodySchema)) body: ResetConfirmBody,
+  ): Promise<MessageResult> {
+    return this.auth.confirmPasswordReset(body);
+  }
+
+  @Get('me')
+  me(@CurrentUser() caller: AuthUser): Promise<SessionUser> {
+    return this.auth.me(caller);
+  }
+
+  private cookie(req: Request): string | undefined {
+    return readCookie(req.headers.cookie, this.cookieName);
+  }
+
+  private setCookie(res: Response, value: string, expiresAt: Date): void {
+    res.cookie(this.cookieName, value, refreshCookieOptions(Math.max(0, expiresAt.getTime() - Date.now())));
+  }
+}

@@ -1,0 +1,58 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { type Redis } from 'ioredis';
+import { APP_CONFIG, AccessTokenSigner, REDIS, RedisRateLimiter } from '@core-vault/platform';
+import { type IdentityConfig } from '../config';
+import { AuthService } from './auth.service';
+import { BillingEventsConsumer } from './billing-events.consumer';
+import { CLOCK, systemClock } from './clock';
+import { CodeRepository } from './code.repository';
+import { VERIFICATION_CODE_MODEL, verificationCodeSchema } from './code.schema';
+import { CodeService } from './code.service';
+import { IdentityController } from './identity.controller';
+import { PasswordHasher } from './password-hasher';
+import { SecretHasher } from './secrets';
+import { SessionRepository } from './session.repository';
+import { SESSION_MODEL, sessionSchema } from './session.schema';
+import { SessionService } from './session.service';
+import { UserRepository } from './user.repository';
+import { USER_MODEL, userSchema } from './user.schema';
+
+/** The identity bounded context: users, credentials, codes, sessions, roles. */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: USER_MODEL, schema: userSchema },
+      { name: SESSION_MODEL, schema: sessionSchema },
+      { name: VERIFICATION_CODE_MODEL, schema: verificationCodeSchema },
+    ]),
+  ],
+  controllers: [IdentityController],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    {
+      provide: PasswordHasher,
+      inject: [APP_CONFIG],
+      useFactory: (c: IdentityConfig) => new PasswordHasher(c.PASSWORD_SCRYPT_LOG_N),
+    },
+    {
+      provide: SecretHasher,
+      inject: [APP_CONFIG],
+      useFactory: (c: IdentityConfig) => new SecretHasher(c.IDENTITY_HMAC_SECRET),
+    },
+    {
+      provide: AccessTokenSigner,
+      inject: [APP_CONFIG],
+      useFactory: (c: IdentityConfig) => new AccessTokenSigner(c.AUTH_PRIVATE_KEY),
+    },
+    { provide: RedisRateLimiter, inject: [REDIS], useFactory: (r: Redis) => new RedisRateLimiter(r) },
+    UserRepository,
+    SessionRepository,
+    CodeRepository,
+    CodeService,
+    SessionService,
+    AuthService,
+    BillingEventsConsumer,
+  ],
+})
+export class IdentityModule {}
