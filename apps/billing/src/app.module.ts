@@ -1,7 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { Topic } from '@core-vault/contracts';
-import { KafkaModule, MongoModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import {
+  AuthModule,
+  KafkaModule,
+  MongoModule,
+  RedisModule,
+  parseBrokers,
+  platformModules,
+} from '@core-vault/platform';
+import { BillingModule } from './billing/billing.module';
 import { type BillingConfig } from './config';
 
 @Module({})
@@ -13,6 +21,7 @@ export class AppModule {
         ...platformModules(config, logger),
         MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
+        AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
         KafkaModule.forRoot({
           clientId: 'billing',
           brokers: parseBrokers(config.KAFKA_BROKERS),
@@ -29,6 +38,7 @@ export class AppModule {
           ],
           consumes: [Topic.UserRegistered],
         }),
+        BillingModule.register(config),
       ],
     };
   }

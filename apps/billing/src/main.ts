@@ -7,4 +7,6 @@ void runService({
   name: 'billing',
   schema: billingConfigSchema,
   module: (config, logger) => AppModule.register(config, logger),
+  // Stripe signs the exact bytes of a webhook; the signature check needs them.
+  rawBody: true,
 });

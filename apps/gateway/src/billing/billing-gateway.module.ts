@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BillingGatewayController } from './billing-gateway.controller';
 
 /** Public routes of the billing context (/api/v1/billing/*, /webhooks/stripe), forwarded to billing. */
-@Module({})
+@Module({ controllers: [BillingGatewayController] })
 export class BillingGatewayModule {}

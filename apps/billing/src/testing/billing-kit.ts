@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { type Consumer } from 'kafkajs';
+import mongoose, { type Connection } from 'mongoose';
+import Stripe from 'stripe';
+import { type AccessTokenClaims, type EventEnvelope, Topic } from '@core-vault/contracts';
+import { AccessTokenSigner, createKafka, localDefaults, localDevKeys } from '@core-vault/platform';
+import {
+  type SpawnedProcess,
+  answersOk,
+  freePort,
+  spawnTs,
+  testInfra,
+  testLogger,
+  uniqueSuffix,
+  waitFor,
+  workspaceRoot,
+} from '@core-vault/platform/testing';
+
+export const BILLING_TOPICS = [
+  Topic.TrialStarted,
+  Topic.SubscriptionUpdated,
+  Topic.InvoicePaid,
+  Topic.PaymentFailed,
+  Topic.SubscriptionCanceled,
+  Topic.TrialWillEnd,
+];
+
+const defaults = localDefaults('billing');
+/** The local, test-only webhook secret (config/local defaults). */
+export const WEBHOOK_SECRET = defaults['STRIPE_WEBHOOK_SECRET'] as string;
+const stripe = new Stripe('sk_test_unused');
+
+/** Access tokens as identity would sign them, with the local development key. */
+export function tokenFor(
+  claims: Partial<Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>> & { sub: string },
+): string {
+  const keys = localDevKeys();
+  if (!keys) throw new Error('no config/local.json: cannot find the dev keys');
+  return new AccessTokenSigner(keys.privateKey).sign({
+    email: `${claims.sub}@example.test`,
+    sid: randomUUID(),
+    adm: false,
+    act: false,
+    plan: 'Pro',
+    sts: 'NO_SUBSCRIPTION',
+    ...claims,
+  });
+}
+
+/** A new signed-up, not yet active user (what identity's sign-up leaves behind). */
+export function newUser(label = 'user') {
+  const id = `${label}-${uniqueSuffix()}`;
+  const email = `${id}@example.test`;
+  return { id, email, token: tokenFor({ sub: id, email }) };
+}
+
+/** A Stripe event as Stripe would send it, and the signature header over its exact bytes. */
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  created = Math.floor(Date.now() / 1000),
+) {
+  const event = {
+    id: `evt_${uniqueSuffix(10)}`,
+    object: 'event',
+    api_version: '2025-08-27.basil',
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+  return sign(JSON.stringify(event), event.id);
+}
+
+export function sign(payload: string, id = 'evt') {
+  return {
+    id,
+    payload,
+    signature: stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  };
+}
+
+export function subscriptionObject(input: {
+  id: string;
+  customer: string;
+  userId: string;
+  status?: string;
+  price?: string;
+  cancelAtPeriodEnd?: boolean;
+  trialEnd?: number | null;
+}) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: input.id,
+    object: 'subscription',
+    customer: input.customer,
+    status: input.status ?? 'trialing',
+    cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
+    trial_end: input.trialEnd === undefined ? now + 90 * 86400 : input.trialEnd,
+    created: now - 60,
+    metadata: { userId: input.userId },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${input.id}`,
+          price: { id: input.price ?? 'price_pro_monthly' },
+          current_period_end: now + 90 * 86400,
+        },
+      ],
+    },
+  };
+}
+
+export function invoiceObject(input: {
+  id: string;
+  customer: string;
+  subscription: string;
+  amount: number;
+  status?: string;
+  created?: number;
+}) {
+  return {
+    id: input.id,
+    object: 'invoice',
+    customer: input.customer,
+    amount_paid: input.amount,
+    amount_due: input.amount,
+    total: input.amount,
+    currency: 'usd',
+    status: input.status ?? 'paid',
+    created: input.created ?? Math.floor(Date.now() / 1000),
+    invoice_pdf: `https://pay.stripe.test/${input.id}.pdf`,
+    parent: { type: 'subscription_details', subscription_details: { subscription: input.subscription } },
+    lines: {
+      object: 'list',
+      data: [{ period: { start: 0, end: Math.floor(Date.now() / 1000) + 30 * 86400 } }],
+    },
+  };
+}
+
+/** Every billing event on the broker, read back by a tap consumer of its own. */
+export class EventTap {
+  readonly received: { topic: string; envelope: EventEnvelope<Record<string, unknown>> }[] = [];
+  private consumer: Consumer | undefined;
+
+  async start(): Promise<void> {
+    const kafka = createKafka({
+      clientId: 'billing-test-tap',
+      brokers: testInfra().kafkaBrokers,
+      logger: testLogger(),
+    });
+    this.consumer = kafka.consumer({ groupId: `billing-tap-${uniqueSuffix()}` });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: BILLING_TOPICS, fromBeginning: true });
+    await this.consumer.run({
+      eachMessage: ({ topic, message }) => {
+        this.received.push({
+          topic,
+          envelope: JSON.parse(String(message.value)) as EventEnvelope<Record<string, unknown>>,
+        });
+        return Promise.resolve();
+      },
+    });
+  }
+
+  of(topic: Topic, userId: string) {
+    return this.received.filter((r) => r.topic === (topic as string) && r.envelope.data['userId'] === userId);
+  }
+
+  /** Waits until `count` events of this topic for this user have arrived. */
+  waitFor(topic: Topic, userId: string, count = 1) {
+    return waitFor(
+      () => this.of(topic, userId),
+      (list) => list.length >= count,
+      { what: `${count} × ${topic} for ${userId}`, timeoutMs: 30_000 },
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+  }
+}
+
+export interface BootedService {
+  url: string;
+  proc: SpawnedProcess;
+  stop: () => Promise<void>;
+}
+
+/** Runs a real service from its entry point on a free port. */
+export async function bootService(
+  app: 'billing' | 'gateway',
+  env: Record<string, string>,
+): Promise<BootedService> {
+  const infra = testInfra();
+  const port = await freePort();
+  const proc = spawnTs(join(workspaceRoot, `apps/${app}/src/main.ts`), {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'warn',
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    ...env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(() => answersOk(`${url}/health/ready`), Boolean, {
+    what: `${app} ready (stderr: ${proc.stderr().slice(-800)})`,
+    timeoutMs: 60_000,
+    intervalMs: 200,
+  });
+  return {
+    url,
+    proc,
+    stop: async () => {
+      if (proc.child.exitCode !== null) return;
+      proc.child.kill('SIGTERM');
+      await proc.exited;
+    },
+  };
+}
+
+export async function openDb(dbName: string): Promise<Connection> {
+  return mongoose.createConnection(testInfra().mongoUrl, { dbName }).asPromise();
+}
+
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: res.headers,
+  };
+}
+
+export async function postWebhook(base: string, signed: { payload: string; signature: string }) {
+  const res = await fetch(`${base}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signed.signature },
+    body: signed.payload,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export const STRIPE_MOCK_URL = defaults['STRIPE_API_BASE'] as string;
+export const trialBody = (over: Record<string, unknown> = {}) => ({
+  planType: 'pro_monthly',
+  paymentMethodId: 'pm_card_visa',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  ...over,
+});

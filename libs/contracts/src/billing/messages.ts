@@ -1,0 +1,45 @@
+/** User-facing texts of the billing context, worded as the spec's error catalogue (accounts §8). */
+export const BILLING_MESSAGES = {
+  invalidPlanType: 'Invalid plan type',
+  createSubscriptionFailed: 'Failed to create subscription',
+  createAccountFailed: 'Failed to create account',
+  registrationFailed: 'Registration failed',
+  paymentMethodFailed: 'Failed to process payment method',
+  registrationInProgress: 'Your trial is already being set up. Please wait a moment.',
+  alreadySubscribed: 'You already have an active subscription.',
+  checkoutSessionFailed: 'Failed to create checkout session',
+  trialStartFailed: 'Failed to start trial registration process',
+  trialValidationFailed: 'Trial setup validation failed',
+  registrationNotFound: 'Registration data not found or expired',
+  registrationExpired: 'Registration session expired',
+  paymentValidationFailed: 'Failed to validate payment',
+  paymentValidationError: 'Payment validation error',
+  verifyAccessFailed: 'Failed to verify access',
+  accessVerificationFailed: 'Access verification failed',
+  invalidRegistrationParameters: 'Invalid registration parameters',
+  noSubscriptionToCancel: 'No subscription found to cancel',
+  noSubscriptionToResume: 'No subscription found to resume',
+  noSubscription: 'No subscription found',
+  samePlan: 'You are already on this plan.',
+  cancelFailed: 'Unable to cancel subscription. Please try again later.',
+  resumeFailed: 'Unable to resume subscription. Please try again later.',
+  canceled:
+    'Subscription canceled successfully. It will remain active until the end of your current billing period.',
+  resumed: 'Subscription resumed successfully!',
+  portalFailed: 'Unable to open payment settings. Please contact support.',
+  noCustomer: 'No billing account found. Start a subscription first.',
+  paymentProviderUnavailable: 'The payment provider is temporarily unavailable. Please try again.',
+  invalidSignature: 'Invalid webhook signature.',
+  unknownTestCard: "Use one of Stripe's published test card numbers, e.g. 4242 4242 4242 4242.",
+  exportFailed: 'Failed to export data. Please try again or contact support.',
+} as const;
+
+/** Stripe's own card error texts for its declining test cards. */
+export const STRIPE_CARD_MESSAGES = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  incorrect_number: 'Your card number is incorrect.',
+} as const;
