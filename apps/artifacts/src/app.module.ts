@@ -1,7 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { Topic } from '@core-vault/contracts';
-import { KafkaModule, MongoModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import {
+  AuthModule,
+  KafkaModule,
+  MongoModule,
+  OutboxModule,
+  RedisModule,
+  parseBrokers,
+  platformModules,
+} from '@core-vault/platform';
+import { ARTIFACT_MODEL } from './artifacts/artifact.schema';
+import { ArtifactsModule } from './artifacts/artifacts.module';
 import { type ArtifactsConfig } from './config';
 
 @Module({})
@@ -28,6 +38,9 @@ export class AppModule {
           ],
           consumes: [Topic.ViewCountChanged],
         }),
+        AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
+        ArtifactsModule,
+        OutboxModule.forRoot({ models: [ARTIFACT_MODEL] }),
       ],
     };
   }

@@ -7,4 +7,6 @@ void runService({
   name: 'artifacts',
   schema: artifactsConfigSchema,
   module: (config, logger) => AppModule.register(config, logger),
+  // 500,000 characters of content, JSON-escaped and possibly multi-byte (as the gateway).
+  bodyLimit: '2.5mb',
 });

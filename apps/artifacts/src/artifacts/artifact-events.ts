@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { Topic, productEventCatalog } from '@core-vault/contracts';
+import { EventFactory, type OutboxEntry } from '@core-vault/platform';
+import { type ArtifactDoc } from './artifact.schema';
+
+export type ChangedField = 'title' | 'content' | 'tags' | 'type' | 'isPublic';
+
+/** Builds the context's events (validated against the catalog), keyed by artifact id. */
+@Injectable()
+export class ArtifactEvents {
+  private readonly factory = new EventFactory(productEventCatalog, 'artifacts');
+
+  created(doc: ArtifactDoc): OutboxEntry {
+    return this.factory.create(
+      Topic.ArtifactCreated,
+      {
+        artifactId: doc._id,
+        ownerId: doc.owner,
+        title: doc.title,
+        type: doc.type,
+        isPublic: doc.isPublic,
+        size: doc.content.length,
+      },
+      { key: doc._id },
+    );
+  }
+
+  updated(doc: Pick<ArtifactDoc, '_id' | 'owner'>, changed: ChangedField[], version: number): OutboxEntry {
+    return this.factory.create(
+      Topic.ArtifactUpdated,
+      { artifactId: doc._id, ownerId: doc.owner, changed, version },
+      { key: doc._id },
+    );
+  }
+
+  visibilityChanged(doc: Pick<ArtifactDoc, '_id' | 'owner'>, isPublic: boolean): OutboxEntry {
+    return this.factory.create(
+      Topic.ArtifactVisibilityChanged,
+      { artifactId: doc._id, ownerId: doc.owner, isPublic },
+      { key: doc._id },
+    );
+  }
+
+  deleted(doc: Pick<ArtifactDoc, '_id' | 'owner'>): OutboxEntry {
+    return this.factory.create(
+      Topic.ArtifactDeleted,
+      { artifactId: doc._id, ownerId: doc.owner },
+      { key: doc._id },
+    );
+  }
+
+  shared(doc: Pick<ArtifactDoc, '_id' | 'owner'>, channel: 'link' | 'embed'): OutboxEntry {
+    return this.factory.create(
+      Topic.ArtifactShared,
+      { artifactId: doc._id, ownerId: doc.owner, channel },
+      { key: doc._id },
+    );
+  }
+}

@@ -1,0 +1,116 @@
+import { Schema } from 'mongoose';
+import { type ArtifactType } from '@core-vault/contracts';
+import { type OutboxFields, appliedEventsField, outboxPlugin } from '@core-vault/platform';
+
+export const ARTIFACT_MODEL = 'Artifact';
+export const ARTIFACT_VERSION_MODEL = 'ArtifactVersion';
+
+/** The renderable state of one version: source plus what was derived from it at write time. */
+export interface VersionState {
+  title: string;
+  type: ArtifactType;
+  content: string;
+  rendered: string | null;
+  renderError: string | null;
+  securityWarning: string | null;
+}
+
+export interface ArtifactDoc extends VersionState, OutboxFields {
+  _id: string;
+  owner: string;
+  /** Lower-cased title: the server has no collation, so Title A-Z sorts on this. */
+  titleLower: string;
+  metadata: { claudeVersion: string; extractedAt: string; size: number };
+  isPublic: boolean;
+  tags: string[];
+  /** Content/title version, 1 at creation; previous ones live in artifact_versions. */
+  version: number;
+  /** When the current version was made. */
+  versionedAt: Date;
+  /** Bumped by every change a reader can see: optimistic concurrency and cache revision. */
+  rev: number;
+  viewCount: number;
+  shareCount: number;
+  downloadCount: number;
+  /** Lower-cased head of the content, for scoring search hits without loading whole contents. */
+  searchHead: string;
+  /** Soft delete: the document stays until the relay has published its deleted event. */
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const versionStateFields = {
+  title: { type: String, required: true },
+  type: { type: String, required: true },
+  content: { type: String, default: '' },
+  rendered: { type: String, default: null },
+  renderError: { type: String, default: null },
+  securityWarning: { type: String, default: null },
+};
+
+export const artifactSchema = new Schema<ArtifactDoc>(
+  {
+    _id: { type: String, required: true },
+    owner: { type: String, required: true },
+    ...versionStateFields,
+    titleLower: { type: String, required: true },
+    metadata: {
+      claudeVersion: String,
+      extractedAt: String,
+      size: Number,
+    },
+    isPublic: { type: Boolean, default: false },
+    tags: { type: [String], default: [] },
+    version: { type: Number, required: true, min: 1 },
+    versionedAt: { type: Date, required: true },
+    rev: { type: Number, required: true, min: 1 },
+    viewCount: { type: Number, default: 0 },
+    shareCount: { type: Number, default: 0 },
+    downloadCount: { type: Number, default: 0 },
+    searchHead: { type: String, default: '' },
+    deletedAt: { type: Date, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    ...appliedEventsField,
+  },
+  { collection: 'artifacts', versionKey: false },
+);
+artifactSchema.plugin(outboxPlugin);
+// List mine, Newest/Oldest First: owner ∈ {id, migratedFromUserId}, not deleted, by createdAt.
+artifactSchema.index({ owner: 1, deletedAt: 1, createdAt: -1 });
+// List mine, Title A-Z.
+artifactSchema.index({ owner: 1, deletedAt: 1, titleLower: 1 });
+// List mine, Type (then newest).
+artifactSchema.index({ owner: 1, deletedAt: 1, type: 1, createdAt: -1 });
+// List mine, Most Viewed (then newest).
+artifactSchema.index({ owner: 1, deletedAt: 1, viewCount: -1, createdAt: -1 });
+// Search candidates: the owner's artifacts, newest changed first.
+artifactSchema.index({ owner: 1, deletedAt: 1, updatedAt: -1 });
+
+/** A previous version, kept when content or title changes. _id is `${artifactId}:${version}`. */
+export interface ArtifactVersionDoc extends VersionState {
+  _id: string;
+  artifactId: string;
+  version: number;
+  size: number;
+  /** When this version became current (the artifact's updatedAt at the time). */
+  createdAt: Date;
+  /** When it stopped being current. */
+  archivedAt: Date;
+}
+
+export const artifactVersionSchema = new Schema<ArtifactVersionDoc>(
+  {
+    _id: { type: String, required: true },
+    artifactId: { type: String, required: true },
+    version: { type: Number, required: true },
+    ...versionStateFields,
+    size: { type: Number, required: true },
+    createdAt: { type: Date, required: true },
+    archivedAt: { type: Date, required: true },
+  },
+  { collection: 'artifact_versions', versionKey: false },
+);
+// Version list of one artifact, newest first; pruning the oldest beyond the kept count.
+artifactVersionSchema.index({ artifactId: 1, version: -1 });

@@ -1,0 +1,141 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import {
+  type AuthUser,
+  type BatchCreateArtifactsBody,
+  type CreateArtifactBody,
+  type ListArtifactsQuery,
+  type SearchArtifactsQuery,
+  type ShareArtifactBody,
+  type UpdateArtifactBody,
+  batchCreateArtifactsBodySchema,
+  createArtifactBodySchema,
+  listArtifactsQuerySchema,
+  searchArtifactsQuerySchema,
+  shareArtifactBodySchema,
+  updateArtifactBodySchema,
+} from '@core-vault/contracts';
+import {
+  APP_CONFIG,
+  CurrentUser,
+  OptionalUser,
+  Public,
+  RequireFeature,
+  ZodValidationPipe,
+} from '@core-vault/platform';
+import { type ArtifactsConfig } from '../config';
+import { ArtifactValidationPipe } from './artifact-validation.pipe';
+import { ArtifactReadsService } from './artifact-reads.service';
+import { ArtifactsService } from './artifacts.service';
+import { sendRead } from './send-read';
+import { VersionsService } from './versions.service';
+
+/** /api/v1/artifacts — route contracts in libs/contracts/src/artifacts/artifact-routes.ts. */
+@Controller('api/v1/artifacts')
+export class ArtifactsController {
+  constructor(
+    private readonly artifacts: ArtifactsService,
+    private readonly reads: ArtifactReadsService,
+    private readonly versions: VersionsService,
+    @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
+  ) {}
+
+  @RequireFeature('basic_upload')
+  @Post()
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Body(new ArtifactValidationPipe(createArtifactBodySchema)) body: CreateArtifactBody,
+  ) {
+    return { artifact: await this.artifacts.create(user, body) };
+  }
+
+  @RequireFeature('basic_upload')
+  @Post('batch')
+  async createBatch(
+    @CurrentUser() user: AuthUser,
+    @Body(new ArtifactValidationPipe(batchCreateArtifactsBodySchema)) body: BatchCreateArtifactsBody,
+  ) {
+    return { artifacts: await this.artifacts.createBatch(user, body) };
+  }
+
+  @Get()
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(listArtifactsQuerySchema)) q: ListArtifactsQuery,
+  ) {
+    return this.reads.list(user, q);
+  }
+
+  @Get('search')
+  search(
+    @CurrentUser() user: AuthUser,
+    @Query(new ArtifactValidationPipe(searchArtifactsQuerySchema)) q: SearchArtifactsQuery,
+  ) {
+    return this.reads.search(user, q);
+  }
+
+  @Public()
+  @Get(':id')
+  async get(
+    @OptionalUser() user: AuthUser | null,
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    sendRead(req, res, await this.reads.read(id, user), this.config.PUBLIC_MAX_AGE_SECONDS);
+  }
+
+  @Patch(':id')
+  async update(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ArtifactValidationPipe(updateArtifactBodySchema)) body: UpdateArtifactBody,
+  ) {
+    return { artifact: await this.artifacts.update(user, id, body) };
+  }
+
+  @Delete(':id')
+  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    await this.artifacts.remove(user, id);
+    return { ok: true };
+  }
+
+  @HttpCode(200)
+  @Post(':id/share')
+  share(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(shareArtifactBodySchema)) body: ShareArtifactBody,
+  ) {
+    return this.artifacts.share(user, id, body);
+  }
+
+  @Get(':id/versions')
+  listVersions(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.versions.list(user, id);
+  }
+
+  @Get(':id/versions/:version')
+  getVersion(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version') version: string) {
+    return this.versions.get(user, id, version);
+  }
+
+  @HttpCode(200)
+  @Post(':id/versions/:version/restore')
+  async restore(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version') version: string) {
+    return { artifact: await this.artifacts.restore(user, id, version) };
+  }
+}

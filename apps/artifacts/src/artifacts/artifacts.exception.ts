@@ -1,0 +1,33 @@
+import { ARTIFACT_MESSAGES as M } from '@core-vault/contracts';
+import { AppException } from '@core-vault/platform';
+
+/** Errors of the artifacts context: stable codes, the spec's messages. */
+export class ArtifactException extends AppException {
+  static notFound(): ArtifactException {
+    return new ArtifactException(404, 'ARTIFACT_NOT_FOUND', M.notFound);
+  }
+  static private(): ArtifactException {
+    return new ArtifactException(403, 'ARTIFACT_PRIVATE', M.private);
+  }
+  static notOwner(): ArtifactException {
+    return new ArtifactException(403, 'NOT_ARTIFACT_OWNER', M.notOwner);
+  }
+  static conflict(): ArtifactException {
+    return new ArtifactException(409, 'ARTIFACT_CHANGED', M.conflict);
+  }
+  static versionNotFound(): ArtifactException {
+    return new ArtifactException(404, 'VERSION_NOT_FOUND', M.versionNotFound);
+  }
+  static versionIsCurrent(): ArtifactException {
+    return new ArtifactException(409, 'VERSION_IS_CURRENT', M.versionIsCurrent);
+  }
+  static collectionNotFound(): ArtifactException {
+    return new ArtifactException(404, 'COLLECTION_NOT_FOUND', M.collectionNotFound);
+  }
+  static collectionFull(): ArtifactException {
+    return new ArtifactException(409, 'COLLECTION_FULL', M.collectionFull);
+  }
+  static tooManyCollections(): ArtifactException {
+    return new ArtifactException(409, 'TOO_MANY_COLLECTIONS', M.tooManyCollections);
+  }
+}

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Redis } from 'ioredis';
+import { type Logger } from 'pino';
+import { APP_CONFIG, LOGGER, REDIS } from '@core-vault/platform';
+import { type ArtifactsConfig } from '../config';
+
+/** A ready-to-send public read: the JSON body exactly as served, its strong ETag, its owner. */
+export interface CachedRead {
+  etag: string;
+  owner: string;
+  body: string;
+}
+
+const bodyKey = (id: string) => `artifacts:public:${id}`;
+/** Newest revision a writer has published; a reader never caches anything older. */
+const revKey = (id: string) => `artifacts:public-rev:${id}`;
+const REV_TTL_SECONDS = 7 * 24 * 3600;
+
+/** Fill only if no writer has announced a newer revision (closes the read-then-invalidate race). */
+const STORE_IF_CURRENT = `
+local newest = redis.call('GET', KEYS[2])
+if newest and tonumber(newest) > tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+return 1`;
+const ANNOUNCE_AND_DROP = `
+local newest = redis.call('GET', KEYS[2])
+if not newest or tonumber(newest) < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[2])
+end
+redis.call('DEL', KEYS[1])
+return 1`;
+
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Redis cache of public reads, stored as the serialised response so a hit is sent without
+ * touching Mongo or re-serialising. Every change invalidates it; Redis trouble only costs speed.
+ */
+@Injectable()
+export class PublicArtifactCache {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async get(id: string): Promise<CachedRead | null> {
+    try {
+      const raw = await this.redis.get(bodyKey(id));
+      if (!raw) return null;
+      const first = raw.indexOf('\n');
+      const second = raw.indexOf('\n', first + 1);
+      return { etag: raw.slice(0, first), owner: raw.slice(first + 1, second), body: raw.slice(second + 1) };
+    } catch (err) {
+      this.logger.warn({ err }, 'public artifact cache read failed');
+      return null;
+    }
+  }
+
+  async store(id: string, rev: number, read: CachedRead): Promise<void> {
+    try {
+      await this.redis.eval(
+        STORE_IF_CURRENT,
+        2,
+        bodyKey(id),
+        revKey(id),
+        String(rev),
+        `${read.etag}\n${read.owner}\n${read.body}`,
+        String(this.config.PUBLIC_CACHE_TTL_SECONDS),
+      );
+    } catch (err) {
+      this.logger.warn({ err }, 'public artifact cache fill failed');
+    }
+  }
+
+  /** Called after every committed change, with the artifact's new revision. */
+  async invalidate(id: string, rev: number): Promise<void> {
+    try {
+      await this.redis.eval(
+        ANNOUNCE_AND_DROP,
+        2,
+        bodyKey(id),
+        revKey(id),
+        String(rev),
+        String(REV_TTL_SECONDS),
+      );
+    } catch (err) {
+      // The entry then lives until its TTL; log loudly, the write itself has succeeded.
+      this.logger.error({ err, artifactId: id }, 'public artifact cache invalidation failed');
+    }
+  }
+}

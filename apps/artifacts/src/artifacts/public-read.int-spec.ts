@@ -1,0 +1,119 @@
+import { Redis } from 'ioredis';
+import mongoose, { type Connection } from 'mongoose';
+import { uniqueSuffix } from '@core-vault/platform/testing';
+import { type TestApp, artifactInput, client, startArtifactsApp, tokenFor } from '../testing';
+import { PublicArtifactCache } from './public-cache';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+let db: Connection;
+let redis: Redis;
+const s = uniqueSuffix();
+const owner = tokenFor(`owner-${s}`);
+const other = tokenFor(`other-${s}`);
+
+beforeAll(async () => {
+  t = await startArtifactsApp();
+  api = client(t.url);
+  db = await mongoose.createConnection(t.config.MONGO_URL, { dbName: t.config.MONGO_DB }).asPromise();
+  redis = new Redis(t.config.REDIS_URL);
+});
+afterAll(async () => {
+  redis.disconnect();
+  await db.close();
+  await t.close();
+});
+
+const createPublic = async (over: Record<string, unknown> = {}) =>
+  (await api('POST', '/api/v1/artifacts', { token: owner, body: artifactInput({ isPublic: true, ...over }) }))
+    .body.artifact as { id: string; version: number };
+const setTitleBehindTheServiceBack = (id: string, title: string) =>
+  db.collection('artifacts').updateOne({ _id: id as never }, { $set: { title } });
+
+describe('public read cache', () => {
+  it('serves the public view from Redis with a strong ETag, and 304 on If-None-Match', async () => {
+    const { id } = await createPublic({ title: 'cached', content: '<p onclick="x">hi</p>' });
+    const first = await api('GET', `/api/v1/artifacts/${id}`);
+    expect(first.status).toBe(200);
+    expect(first.body.artifact).toMatchObject({ title: 'cached', rendered: '<p>hi</p>' });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers.get('vary')).toBe('Authorization');
+    expect(await redis.exists(`artifacts:public:${id}`)).toBe(1);
+
+    // Served from the cache: a change made behind the service's back is not seen...
+    await setTitleBehindTheServiceBack(id, 'sneaky');
+    const second = await api('GET', `/api/v1/artifacts/${id}`, { token: other });
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('etag')).toBe(etag);
+
+    const notModified = await api('GET', `/api/v1/artifacts/${id}`, { headers: { 'if-none-match': etag! } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.text).toBe('');
+  });
+
+  it.each([
+    [
+      'update',
+      (id: string) => api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { title: 'renamed' } }),
+    ],
+    [
+      'tag change',
+      (id: string) => api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { tags: 'new' } }),
+    ],
+  ])('a change (%s) is visible on the very next public read, with a new ETag', async (_name, change) => {
+    const { id } = await createPublic({ title: 'before' });
+    const before = await api('GET', `/api/v1/artifacts/${id}`);
+    const etag = before.headers.get('etag')!;
+    expect((await change(id)).status).toBe(200);
+    const after = await api('GET', `/api/v1/artifacts/${id}`, { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.text).not.toBe(before.text);
+  });
+
+  it('making it private, restoring and deleting invalidate too', async () => {
+    const { id } = await createPublic({ title: 'v1' });
+    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { title: 'v2' } });
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact.title).toBe('v2');
+    await api('POST', `/api/v1/artifacts/${id}/versions/1/restore`, { token: owner });
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact.title).toBe('v1');
+
+    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { isPublic: false } });
+    const hidden = await api('GET', `/api/v1/artifacts/${id}`);
+    expect(hidden.status).toBe(403);
+    expect(hidden.body.message).toBe('This artifact is private');
+    expect(await redis.exists(`artifacts:public:${id}`)).toBe(0);
+
+    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { isPublic: true } });
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).status).toBe(200);
+    await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).status).toBe(404);
+  });
+
+  it('gives the owner the full view, privately cached, also with 304s', async () => {
+    const { id } = await createPublic();
+    await api('GET', `/api/v1/artifacts/${id}`); // fills the public cache
+    const mine = await api('GET', `/api/v1/artifacts/${id}`, { token: owner });
+    expect(mine.body.artifact.owner).toBe(`owner-${s}`);
+    expect(mine.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await api('GET', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      headers: { 'if-none-match': mine.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('never caches a read older than the newest announced revision (read/invalidate race)', async () => {
+    const { id } = await createPublic();
+    const cache = t.app.get(PublicArtifactCache);
+    await cache.invalidate(id, 5);
+    await cache.store(id, 4, { etag: '"old"', owner: 'x', body: '{}' });
+    expect(await cache.get(id)).toBeNull();
+    await cache.store(id, 5, { etag: '"new"', owner: 'x', body: '{}' });
+    expect((await cache.get(id))?.etag).toBe('"new"');
+    await cache.invalidate(id, 6);
+    expect(await cache.get(id)).toBeNull();
+  });
+});

@@ -1,0 +1,233 @@
+import mongoose, { type Connection } from 'mongoose';
+import { ARTIFACT_MESSAGES as M } from '@core-vault/contracts';
+import { uniqueSuffix } from '@core-vault/platform/testing';
+import { type TestApp, artifactInput, client, startArtifactsApp, tokenFor } from '../testing';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+let db: Connection;
+const s = uniqueSuffix();
+const owner = tokenFor(`owner-${s}`);
+const migrated = tokenFor(`new-${s}`, { mig: `owner-${s}` });
+const other = tokenFor(`other-${s}`);
+const admin = tokenFor(`admin-${s}`, { adm: true });
+
+beforeAll(async () => {
+  t = await startArtifactsApp();
+  api = client(t.url);
+  db = await mongoose.createConnection(t.config.MONGO_URL, { dbName: t.config.MONGO_DB }).asPromise();
+});
+afterAll(async () => {
+  await db.close();
+  await t.close();
+});
+
+const create = async (token: string, over: Record<string, unknown> = {}) =>
+  (await api('POST', '/api/v1/artifacts', { token, body: artifactInput(over) })).body.artifact as {
+    id: string;
+  };
+
+describe('version history', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = (await create(owner, { title: 'first', type: 'MARKDOWN', content: '# One' })).id;
+    await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { content: '# Two <script>x</script>' },
+    });
+    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { title: 'third' } });
+    await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { tags: 'no-new-version', isPublic: true },
+    });
+  });
+
+  it('keeps the previous version on every content or title change (not on tags/visibility)', async () => {
+    const res = await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner });
+    expect(res.status).toBe(200);
+    expect(
+      res.body.versions.map((v: { version: number; title: string; current: boolean }) => [
+        v.version,
+        v.title,
+        v.current,
+      ]),
+    ).toEqual([
+      [3, 'third', true],
+      [2, 'first', false],
+      [1, 'first', false],
+    ]);
+    expect(await db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(2);
+  });
+
+  it('reads one version with its own sanitized form', async () => {
+    const v2 = await api('GET', `/api/v1/artifacts/${id}/versions/2`, { token: owner });
+    expect(v2.body.version).toMatchObject({
+      version: 2,
+      content: '# Two <script>x</script>',
+      current: false,
+      size: 24,
+    });
+    expect(v2.body.version.rendered).toContain('<h1>Two </h1>');
+    expect(v2.body.version.rendered).not.toContain('script');
+    const v1 = await api('GET', `/api/v1/artifacts/${id}/versions/1`, { token: owner });
+    expect(v1.body.version.rendered).toBe('<h1>One</h1>\n');
+    expect(
+      (await api('GET', `/api/v1/artifacts/${id}/versions/3`, { token: owner })).body.version.current,
+    ).toBe(true);
+  });
+
+  it('restores a version as a new version', async () => {
+    const res = await api('POST', `/api/v1/artifacts/${id}/versions/1/restore`, { token: owner });
+    expect(res.status).toBe(200);
+    expect(res.body.artifact).toMatchObject({
+      version: 4,
+      title: 'first',
+      content: '# One',
+      rendered: '<h1>One</h1>\n',
+      tags: ['no-new-version'],
+    });
+    const list = await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner });
+    expect(list.body.versions.map((v: { version: number }) => v.version)).toEqual([4, 3, 2, 1]);
+    expect(
+      (await api('GET', `/api/v1/artifacts/${id}/versions/3`, { token: owner })).body.version.title,
+    ).toBe('third');
+  });
+
+  it('answers bad versions with 404/409 and changes nothing', async () => {
+    const before = await db.collection('artifacts').findOne({ _id: id as never });
+    for (const [path, status, message] of [
+      [`/versions/99/restore`, 404, M.versionNotFound],
+      [`/versions/abc/restore`, 404, M.versionNotFound],
+      [`/versions/0/restore`, 404, M.versionNotFound],
+      [`/versions/4/restore`, 409, M.versionIsCurrent],
+    ] as const) {
+      const res = await api('POST', `/api/v1/artifacts/${id}${path}`, { token: owner });
+      expect([res.status, res.body.message]).toEqual([status, message]);
+    }
+    expect((await api('GET', `/api/v1/artifacts/${id}/versions/-1`, { token: owner })).status).toBe(404);
+    expect(await db.collection('artifacts').findOne({ _id: id as never })).toEqual(before);
+  });
+
+  it('is for the owner, the migrated owner and admins only', async () => {
+    expect((await api('GET', `/api/v1/artifacts/${id}/versions`, { token: migrated })).status).toBe(200);
+    expect((await api('GET', `/api/v1/artifacts/${id}/versions`, { token: admin })).status).toBe(200);
+    expect((await api('GET', `/api/v1/artifacts/${id}/versions`, { token: other })).status).toBe(403);
+    expect((await api('GET', `/api/v1/artifacts/${id}/versions/1`, { token: other })).status).toBe(403);
+    expect((await api('POST', `/api/v1/artifacts/${id}/versions/1/restore`, { token: other })).status).toBe(
+      403,
+    );
+    expect((await api('GET', `/api/v1/artifacts/${id}/versions`)).status).toBe(401);
+    expect(
+      (await api('POST', `/api/v1/artifacts/${id}/versions/2/restore`, { token: migrated })).status,
+    ).toBe(200);
+  });
+
+  it('holds the limits per version and drops the history with the artifact', async () => {
+    const big = await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { content: 'x'.repeat(500_001) },
+    });
+    expect(big.status).toBe(413);
+    await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
+    expect(await db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(0);
+    expect((await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner })).status).toBe(404);
+  });
+});
+
+describe('collections', () => {
+  const cOwner = tokenFor(`collector-${s}`);
+  let a1: string;
+  let a2: string;
+  let foreign: string;
+  beforeAll(async () => {
+    a1 = (await create(cOwner, { title: 'c-one' })).id;
+    a2 = (await create(cOwner, { title: 'c-two' })).id;
+    foreign = (await create(other, { title: 'not yours', isPublic: true })).id;
+  });
+
+  it('create, rename, add, list, remove, delete', async () => {
+    const created = await api('POST', '/api/v1/collections', { token: cOwner, body: { name: '  Charts ' } });
+    expect(created.status).toBe(201);
+    const cid = created.body.collection.id;
+    expect(created.body.collection).toMatchObject({ name: 'Charts', artifactCount: 0 });
+    const second = (await api('POST', '/api/v1/collections', { token: cOwner, body: { name: 'Other' } })).body
+      .collection.id;
+
+    expect(
+      (await api('PATCH', `/api/v1/collections/${cid}`, { token: cOwner, body: { name: 'Graphs' } })).body
+        .collection.name,
+    ).toBe('Graphs');
+    expect(
+      (await api('PUT', `/api/v1/collections/${cid}/artifacts/${a1}`, { token: cOwner })).body.collection
+        .artifactCount,
+    ).toBe(1);
+    expect(
+      (await api('PUT', `/api/v1/collections/${cid}/artifacts/${a2}`, { token: cOwner })).body.collection
+        .artifactCount,
+    ).toBe(2);
+    expect(
+      (await api('PUT', `/api/v1/collections/${cid}/artifacts/${a2}`, { token: cOwner })).body.collection
+        .artifactCount,
+    ).toBe(2);
+    // An artifact can be in several collections.
+    expect(
+      (await api('PUT', `/api/v1/collections/${second}/artifacts/${a1}`, { token: cOwner })).status,
+    ).toBe(200);
+
+    const listed = await api('GET', `/api/v1/collections/${cid}/artifacts`, { token: cOwner });
+    expect(listed.body.artifacts.map((a: { title: string }) => a.title)).toEqual(['c-two', 'c-one']);
+    expect(
+      (await api('GET', '/api/v1/collections', { token: cOwner })).body.collections.map(
+        (c: { name: string }) => c.name,
+      ),
+    ).toEqual(['Other', 'Graphs']);
+
+    expect(
+      (await api('DELETE', `/api/v1/collections/${cid}/artifacts/${a2}`, { token: cOwner })).body.collection
+        .artifactCount,
+    ).toBe(1);
+    // Deleting an artifact takes it out of every collection.
+    await api('DELETE', `/api/v1/artifacts/${a1}`, { token: cOwner });
+    expect(
+      (await api('GET', `/api/v1/collections/${second}/artifacts`, { token: cOwner })).body.artifacts,
+    ).toEqual([]);
+    expect((await db.collection('collections').findOne({ _id: second as never }))?.['artifactIds']).toEqual(
+      [],
+    );
+
+    expect((await api('DELETE', `/api/v1/collections/${cid}`, { token: cOwner })).body).toEqual({ ok: true });
+    expect((await api('GET', `/api/v1/collections/${cid}/artifacts`, { token: cOwner })).status).toBe(404);
+    expect((await api('GET', `/api/v1/artifacts/${a2}`, { token: cOwner })).status).toBe(200);
+  });
+
+  it('is owner only, and only your own artifacts go in', async () => {
+    const cid = (await api('POST', '/api/v1/collections', { token: cOwner, body: { name: 'Mine' } })).body
+      .collection.id;
+    const add = await api('PUT', `/api/v1/collections/${cid}/artifacts/${foreign}`, { token: cOwner });
+    expect([add.status, add.body.message]).toEqual([404, M.notFound]);
+    for (const [method, path, body] of [
+      ['GET', `/api/v1/collections/${cid}/artifacts`, undefined],
+      ['PATCH', `/api/v1/collections/${cid}`, { name: 'stolen' }],
+      ['DELETE', `/api/v1/collections/${cid}`, undefined],
+      ['PUT', `/api/v1/collections/${cid}/artifacts/${foreign}`, undefined],
+      ['DELETE', `/api/v1/collections/${cid}/artifacts/${a2}`, undefined],
+    ] as const) {
+      const res = await api(method, path, { token: other, body });
+      expect([res.status, res.body.message]).toEqual([404, M.collectionNotFound]);
+      expect((await api(method, path, { body })).status).toBe(401);
+    }
+    expect((await api('GET', '/api/v1/collections', { token: other })).body.collections).toEqual([]);
+  });
+
+  it('validates names', async () => {
+    for (const [body, message] of [
+      [{ name: '   ' }, M.collectionNameRequired],
+      [{ name: 'n'.repeat(101) }, M.collectionNameTooLong],
+      [{}, '"name" is required.'],
+      [{ name: 'x', extra: 1 }, 'Unknown field "extra".'],
+    ] as const) {
+      const res = await api('POST', '/api/v1/collections', { token: cOwner, body });
+      expect([res.status, res.body.message]).toEqual([400, message]);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { marked } from 'marked';
+import { ARTIFACT_MESSAGES, type ArtifactType } from '@core-vault/contracts';
+import { sanitizeArtifactHtml } from './html-policy';
+import { checkReactSource } from './react-check';
+import { sanitizeArtifactSvg } from './svg-policy';
+
+/** What the renderer gets beside the source; computed once per version and stored. */
+export interface RenderResult {
+  rendered: string | null;
+  renderError: string | null;
+  securityWarning: string | null;
+}
+
+const none: RenderResult = { rendered: null, renderError: null, securityWarning: null };
+
+export function renderArtifact(type: ArtifactType, content: string): RenderResult {
+  switch (type) {
+    case 'HTML':
+      return { ...none, rendered: sanitizeArtifactHtml(content) };
+    case 'SVG':
+      return { ...none, rendered: sanitizeArtifactSvg(content) };
+    case 'MARKDOWN':
+      return renderMarkdown(content);
+    case 'REACT':
+      return { ...none, securityWarning: checkReactSource(content) };
+    case 'TYPESCRIPT':
+    case 'UNKNOWN':
+      // Shown as (highlighted) source text by the renderer, never as markup.
+      return none;
+  }
+}
+
+function renderMarkdown(content: string): RenderResult {
+  try {
+    // marked does not sanitize: its HTML goes through the same policy as HTML artifacts.
+    const html = marked.parse(content, { async: false, gfm: true });
+    return { ...none, rendered: sanitizeArtifactHtml(html) };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { ...none, renderError: ARTIFACT_MESSAGES.markdownError(message.slice(0, 500)) };
+  }
+}

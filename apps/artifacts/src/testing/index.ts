@@ -1,0 +1,188 @@
+/**
+ * Test support for the artifacts service (excluded from the build): boots the real AppModule
+ * in-process on a free port against the real local infrastructure, with its own database and
+ * consumer group, and mints access tokens with the development keys.
+ */
+import { type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { Kafka, type Consumer, logLevel } from 'kafkajs';
+import {
+  type AccessTokenClaims,
+  type Artifact,
+  type Collection,
+  type EventEnvelope,
+  type Topic,
+} from '@core-vault/contracts';
+import { AccessTokenSigner, ErrorFilter, loadConfig, localDevKeys } from '@core-vault/platform';
+import { freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
+import { AppModule } from '../app.module';
+import { type ArtifactsConfig, artifactsConfigSchema } from '../config';
+
+export interface TestApp {
+  app: INestApplication;
+  url: string;
+  config: ArtifactsConfig;
+  close(): Promise<void>;
+}
+
+export async function startArtifactsApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const suffix = uniqueSuffix();
+  const port = await freePort();
+  const infra = testInfra();
+  const config = loadConfig('artifacts', artifactsConfigSchema, {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    MONGO_DB: `cv_test_artifacts_${suffix}`,
+    VIEW_COUNT_CONSUMER_GROUP: `artifacts.view-counts.test-${suffix}`,
+    WEB_ORIGIN: 'https://vault.test',
+    ...env,
+  });
+  const logger = testLogger();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger), {
+    logger: false,
+    bodyParser: false,
+  });
+  app.useBodyParser('json', { limit: '2.5mb' });
+  app.useGlobalFilters(new ErrorFilter(logger));
+  await app.listen(port, '127.0.0.1');
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    close: async () => {
+      const { getConnectionToken } = await import('@nestjs/mongoose');
+      const connection = app.get<{ dropDatabase(): Promise<unknown> }>(getConnectionToken());
+      await connection.dropDatabase();
+      await app.close();
+    },
+  };
+}
+
+type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
+let signer: AccessTokenSigner | undefined;
+
+/** An access token as identity would issue it; a Pro trial user unless told otherwise. */
+export function tokenFor(sub: string, over: Partial<Claims> = {}): string {
+  const keys = localDevKeys();
+  if (!keys) throw new Error('no config/local.json: cannot mint development tokens');
+  signer ??= new AccessTokenSigner(keys.privateKey);
+  return signer.sign({
+    sub,
+    email: `${sub}@example.test`,
+    sid: `sid-${sub}`,
+    adm: false,
+    act: true,
+    plan: 'Pro',
+    sts: 'TRIAL',
+    ...over,
+  });
+}
+
+/**
+ * Response bodies as the tests read them: every field some call answers with, typed loosely
+ * (present or not, the assertions say which).
+ */
+export interface TestBody {
+  message: string;
+  code: string;
+  ok: boolean;
+  artifact: Artifact;
+  artifacts: (Artifact & { score: number })[];
+  page: number;
+  limit: number;
+  total: number;
+  hasMore: boolean;
+  versions: { version: number; title: string; type: string; size: number; current: boolean }[];
+  version: {
+    version: number;
+    title: string;
+    content: string;
+    rendered: string | null;
+    size: number;
+    current: boolean;
+  };
+  collection: Collection;
+  collections: Collection[];
+  artifactId: string;
+  channel: string;
+  shareCount: number;
+  url: string;
+  embedUrl: string;
+  embedCode: string;
+}
+
+export interface ApiResponse<T = TestBody> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+/** A small fetch wrapper: JSON in, JSON (or text) out. */
+export function client(baseUrl: string) {
+  return async function api<T = TestBody>(
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed as T, text, headers: res.headers };
+  };
+}
+
+/** Test data: a valid create body. */
+export function artifactInput(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return { title: 'Test artifact', type: 'HTML', content: '<p>Hello</p>', ...over };
+}
+
+/** Records every event on these topics (from the beginning) so tests can read them back. */
+export async function kafkaTap(topics: string[]): Promise<{
+  events: () => { topic: Topic; envelope: EventEnvelope }[];
+  stop: () => Promise<void>;
+}> {
+  const kafka = new Kafka({
+    clientId: 'artifacts-test-tap',
+    brokers: testInfra().kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  });
+  const consumer: Consumer = kafka.consumer({ groupId: `artifacts-test-tap-${uniqueSuffix()}` });
+  const seen: { topic: Topic; envelope: EventEnvelope }[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topics, fromBeginning: true });
+  await consumer.run({
+    eachMessage: ({ topic, message }) => {
+      seen.push({ topic: topic as Topic, envelope: JSON.parse(String(message.value)) as EventEnvelope });
+      return Promise.resolve();
+    },
+  });
+  return { events: () => seen, stop: () => consumer.disconnect() };
+}
+
+/** A raw producer, standing in for analytics. */
+export async function kafkaProducer() {
+  const kafka = new Kafka({
+    clientId: 'artifacts-test-producer',
+    brokers: testInfra().kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  });
+  const producer = kafka.producer();
+  await producer.connect();
+  return producer;
+}

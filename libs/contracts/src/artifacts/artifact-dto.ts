@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { artifactTypeSchema } from '../events/payloads';
+import { ArtifactInputError, parseTags } from './artifact-input';
+import { ARTIFACT_LIMITS as L, ARTIFACT_MESSAGES as M } from './artifact-limits';
+
+/** A type the client may send: one of the stored types, or AUTO to detect it from the content. */
+export const artifactTypeInputSchema = z.enum([...artifactTypeSchema.options, 'AUTO']);
+export type ArtifactTypeInput = z.infer<typeof artifactTypeInputSchema>;
+export type ArtifactType = z.infer<typeof artifactTypeSchema>;
+
+const title = z.string().max(L.titleMaxChars, M.titleTooLong);
+const content = z
+  .string()
+  .max(L.contentMaxChars, M.contentTooLarge)
+  .refine((s) => s.trim().length > 0, M.contentRequired);
+
+/** Comma-separated text or a list; parsed (split, trimmed, deduplicated) and bounded. */
+export const tagsInputSchema = z
+  .union([z.string(), z.array(z.string())], { error: M.tagsInvalid })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && value.length > L.tagsInputMaxChars) {
+      ctx.addIssue({ code: 'custom', message: M.tagsInputTooLong });
+      return z.NEVER;
+    }
+    try {
+      return parseTags(value);
+    } catch (err) {
+      ctx.addIssue({
+        code: 'custom',
+        message: err instanceof ArtifactInputError ? err.message : M.tagsInvalid,
+      });
+      return z.NEVER;
+    }
+  });
+
+/** Nesting depth of a JSON value, without recursion (hostile input may be very deep). */
+export function jsonDepth(value: unknown, stopAt: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (typeof v !== 'object' || v === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > stopAt) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Raw metadata (object or JSON string); the service keeps only what the spec lists. */
+export const metadataInputSchema = z
+  .union([z.string(), z.record(z.string(), z.unknown())], { error: M.metadataInvalid })
+  .superRefine((value, ctx) => {
+    if (typeof value === 'string' && value.length > L.metadataInputMaxChars)
+      ctx.addIssue({ code: 'custom', message: M.metadataTooLarge });
+    else if (typeof value === 'object' && jsonDepth(value, L.metadataMaxDepth) > L.metadataMaxDepth)
+      ctx.addIssue({ code: 'custom', message: M.metadataTooDeep });
+  });
+
+export const createArtifactBodySchema = z.strictObject({
+  title,
+  type: artifactTypeInputSchema,
+  content,
+  metadata: metadataInputSchema.optional(),
+  isPublic: z.boolean().optional(),
+  tags: tagsInputSchema.optional(),
+});
+export type CreateArtifactBody = z.output<typeof createArtifactBodySchema>;
+
+export const batchCreateArtifactsBodySchema = z.strictObject({
+  artifacts: z.array(createArtifactBodySchema).min(1, M.batchEmpty).max(L.batchMax, M.batchTooLarge),
+});
+export type BatchCreateArtifactsBody = z.output<typeof batchCreateArtifactsBodySchema>;
+
+export const updateArtifactBodySchema = z
+  .strictObject({
+    title: title.optional(),
+    type: artifactTypeInputSchema.optional(),
+    content: content.optional(),
+    tags: tagsInputSchema.optional(),
+    isPublic: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), M.nothingToUpdate);
+export type UpdateArtifactBody = z.output<typeof updateArtifactBodySchema>;
+
+export const ARTIFACT_SORTS = ['newest', 'oldest', 'title', 'type', 'views'] as const;
+export type ArtifactSort = (typeof ARTIFACT_SORTS)[number];
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+const limit = z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault);
+
+export const listArtifactsQuerySchema = z.object({
+  sort: z.enum(ARTIFACT_SORTS).default('newest'),
+  page,
+  limit,
+});
+export type ListArtifactsQuery = z.output<typeof listArtifactsQuerySchema>;
+
+export const searchArtifactsQuerySchema = z.object({
+  q: z.string().trim().min(1, M.searchQueryRequired).max(L.searchQueryMaxChars),
+  page,
+  limit,
+});
+export type SearchArtifactsQuery = z.output<typeof searchArtifactsQuerySchema>;
+
+export const pageQuerySchema = z.object({ page, limit });
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+export const shareArtifactBodySchema = z.strictObject({ channel: z.enum(['link', 'embed']) });
+export type ShareArtifactBody = z.output<typeof shareArtifactBodySchema>;
+
+const collectionName = z
+  .string()
+  .trim()
+  .min(1, M.collectionNameRequired)
+  .max(L.collectionNameMaxChars, M.collectionNameTooLong);
+export const collectionBodySchema = z.strictObject({ name: collectionName });
+export type CollectionBody = z.output<typeof collectionBodySchema>;
+
+export const artifactIdParamsSchema = z.object({ id: z.string() });
+export const versionParamsSchema = z.object({ id: z.string(), version: z.string() });
+export const collectionArtifactParamsSchema = z.object({ id: z.string(), artifactId: z.string() });
+
+// ---- responses ----
+
+export const artifactMetadataSchema = z.object({
+  claudeVersion: z.string(),
+  extractedAt: z.string(),
+  size: z.number().int(),
+});
+
+/** What the renderer needs: the sanitized form beside the source (see docs/artifacts.md). */
+const renderFields = {
+  /** Sanitized HTML for HTML, SVG and MARKDOWN; null for REACT, TYPESCRIPT and UNKNOWN. */
+  rendered: z.string().nullable(),
+  /** 'Error parsing markdown: …' when the Markdown could not be parsed. */
+  renderError: z.string().nullable(),
+  /** REACT only: why the source is refused at render ('Security Warning'), else null. */
+  securityWarning: z.string().nullable(),
+};
+
+export const publicArtifactSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: artifactTypeSchema,
+  content: z.string(),
+  ...renderFields,
+  metadata: artifactMetadataSchema,
+  isPublic: z.boolean(),
+  tags: z.array(z.string()),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicArtifact = z.infer<typeof publicArtifactSchema>;
+
+/** The owner's (or an admin's) view: everything, counters and owner included. */
+export const artifactSchema = publicArtifactSchema.extend({
+  owner: z.string(),
+  viewCount: z.number().int(),
+  shareCount: z.number().int(),
+  downloadCount: z.number().int(),
+});
+export type Artifact = z.infer<typeof artifactSchema>;
+
+/** A dashboard card: no content. */
+export const artifactSummarySchema = artifactSchema.omit({
+  content: true,
+  rendered: true,
+  renderError: true,
+  securityWarning: true,
+});
+export type ArtifactSummary = z.infer<typeof artifactSummarySchema>;
+
+export const artifactEnvelopeSchema = z.object({ artifact: artifactSchema });
+export const publicArtifactEnvelopeSchema = z.object({
+  artifact: z.union([artifactSchema, publicArtifactSchema]),
+});
+export const artifactListSchema = z.object({
+  artifacts: z.array(artifactSummarySchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type ArtifactList = z.infer<typeof artifactListSchema>;
+export const batchCreatedSchema = z.object({ artifacts: z.array(artifactSchema) });
+export const searchResultSchema = artifactListSchema.extend({
+  artifacts: z.array(artifactSummarySchema.extend({ score: z.number() })),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const shareResultSchema = z.object({
+  artifactId: z.string(),
+  channel: z.enum(['link', 'embed']),
+  shareCount: z.number().int(),
+  url: z.string(),
+  embedUrl: z.string(),
+  embedCode: z.string(),
+});
+
+export const versionSummarySchema = z.object({
+  version: z.number().int(),
+  title: z.string(),
+  type: artifactTypeSchema,
+  size: z.number().int(),
+  createdAt: z.string(),
+  current: z.boolean(),
+});
+export const versionListSchema = z.object({ versions: z.array(versionSummarySchema) });
+export const versionDetailSchema = z.object({
+  version: versionSummarySchema.extend({ content: z.string(), ...renderFields }),
+});
+
+export const collectionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  artifactCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+export const collectionEnvelopeSchema = z.object({ collection: collectionSchema });
+export const collectionListSchema = z.object({ collections: z.array(collectionSchema) });
+export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,5 @@
+export * from './artifact-limits';
+export * from './artifact-input';
+export * from './artifact-dto';
+export * from './artifact-routes';
+export * from './share';

@@ -1,0 +1,46 @@
+import { EMBED_DEFAULTS } from './artifact-limits';
+
+export interface ShareLinks {
+  url: string;
+  embedUrl: string;
+  embedCode: string;
+}
+
+const trimOrigin = (origin: string): string => origin.replace(/\/+$/, '');
+const escapeAttr = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The public page of an artifact: `{origin}/view/{id}`. */
+export function viewUrl(origin: string, id: string): string {
+  return `${trimOrigin(origin)}/view/${encodeURIComponent(id)}`;
+}
+
+/** The embed page of an artifact: `{origin}/embed/{id}`. */
+export function embedUrl(origin: string, id: string): string {
+  return `${trimOrigin(origin)}/embed/${encodeURIComponent(id)}`;
+}
+
+/** The iframe snippet users paste into their pages (100% by 600px unless told otherwise). */
+export function embedCode(
+  origin: string,
+  id: string,
+  options: { width?: string; height?: string; title?: string } = {},
+): string {
+  const width = options.width ?? EMBED_DEFAULTS.width;
+  const height = options.height ?? EMBED_DEFAULTS.height;
+  const title = options.title ? ` title="${escapeAttr(options.title)}"` : '';
+  return `<iframe src="${escapeAttr(embedUrl(origin, id))}" width="${escapeAttr(width)}" height="${escapeAttr(height)}"${title} frameborder="0" loading="lazy"></iframe>`;
+}
+
+export function shareLinks(origin: string, id: string, title?: string): ShareLinks {
+  return {
+    url: viewUrl(origin, id),
+    embedUrl: embedUrl(origin, id),
+    embedCode: embedCode(origin, id, title ? { title } : {}),
+  };
+}
+
+/** The text of the share sheet (spec §3 Shareable data). */
+export function shareText(type: string, title: string): string {
+  return `Check out this ${type} artifact: ${title}`;
+}
