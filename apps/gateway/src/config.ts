@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import { z } from 'zod';
 import { authConfigSchema, baseConfigSchema, httpUrl, redisConfigSchema } from '@core-vault/platform';
 import { securityConfigSchema } from './security/security.config';
 
@@ -13,6 +13,8 @@ export const gatewayConfigSchema = baseConfigSchema
     ARTIFACTS_URL: httpUrl,
     ANALYTICS_URL: httpUrl,
     ONBOARDING_URL: httpUrl,
+    /** max-age of public artifact reads; keep equal to the artifacts service's PUBLIC_MAX_AGE_SECONDS. */
+    PUBLIC_ARTIFACT_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(0),
   });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
+import {
+  type CachedPublicRead,
+  decodeCachedRead,
+  encodeCachedRead,
+  publicArtifactCacheKey,
+} from '@core-vault/contracts';
 import { APP_CONFIG, LOGGER, REDIS } from '@core-vault/platform';
 import { type ArtifactsConfig } from '../config';
 
 /** A ready-to-send public read: the JSON body exactly as served, its strong ETag, its owner. */
-export interface CachedRead {
-  etag: string;
-  owner: string;
-  body: string;
-}
+export type CachedRead = CachedPublicRead;
 
-const bodyKey = (id: string) => `artifacts:public:${id}`;
+const bodyKey = publicArtifactCacheKey;
 /** Newest revision a writer has published; a reader never caches anything older. */
 const revKey = (id: string) => `artifacts:public-rev:${id}`;
 const REV_TTL_SECONDS = 7 * 24 * 3600;
@@ -50,10 +52,7 @@ export class PublicArtifactCache {
   async get(id: string): Promise<CachedRead | null> {
     try {
       const raw = await this.redis.get(bodyKey(id));
-      if (!raw) return null;
-      const first = raw.indexOf('\n');
-      const second = raw.indexOf('\n', first + 1);
-      return { etag: raw.slice(0, first), owner: raw.slice(first + 1, second), body: raw.slice(second + 1) };
+      return raw ? decodeCachedRead(raw) : null;
     } catch (err) {
       this.logger.warn({ err }, 'public artifact cache read failed');
       return null;
@@ -68,7 +67,7 @@ export class PublicArtifactCache {
         bodyKey(id),
         revKey(id),
         String(rev),
-        `${read.etag}\n${read.owner}\n${read.body}`,
+        encodeCachedRead(read),
         String(this.config.PUBLIC_CACHE_TTL_SECONDS),
       );
     } catch (err) {

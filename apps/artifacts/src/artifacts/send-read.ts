@@ -1,14 +1,6 @@
 import { type Request, type Response } from 'express';
+import { matchesEtag, publicReadCacheControl } from '@core-vault/contracts';
 import { type ServedRead } from './artifact-reads.service';
-
-/** If-None-Match holds this strong ETag (or `*`). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((t) => t.trim())
-    .some((t) => t === '*' || t === etag || t === `W/${etag}`);
-}
 
 /**
  * Sends a read exactly as prepared (the cached JSON string, no re-serialising) with its strong
@@ -21,9 +13,7 @@ export function sendRead(req: Request, res: Response, read: ServedRead, maxAgeSe
   res.set({
     etag: read.etag,
     'cache-control':
-      read.visibility === 'public'
-        ? `public, max-age=${maxAgeSeconds}, must-revalidate`
-        : 'private, no-cache',
+      read.visibility === 'public' ? publicReadCacheControl(maxAgeSeconds) : 'private, no-cache',
     vary: 'Authorization',
   });
   if (matchesEtag(req.headers['if-none-match'], read.etag)) {

@@ -3,3 +3,4 @@ export * from './artifact-input';
 export * from './artifact-dto';
 export * from './artifact-routes';
 export * from './share';
+export * from './public-cache';

@@ -1,0 +1,63 @@
+import { type NextFunction, type Request, type Response } from 'express';
+import { type Redis } from 'ioredis';
+import pino from 'pino';
+import { encodeCachedRead, publicArtifactCacheKey } from '@core-vault/contracts';
+import { publicEdgeCache } from './public-edge-cache';
+
+const ID = 'a1b2c3d4-0000-4000-8000-000000000001';
+const entry = { etag: '"e1"', owner: 'usr_1', body: '{"artifact":{"title":"Grüße"}}' };
+
+function fakeRedis(store: Record<string, string>, fail = false): Redis {
+  return {
+    getBuffer: (key: string) =>
+      fail
+        ? Promise.reject(new Error('down'))
+        : Promise.resolve(key in store ? Buffer.from(store[key]!) : null),
+  } as unknown as Redis;
+}
+
+function run(redis: Redis, headers: Record<string, string> = {}, id = ID) {
+  return new Promise<{ status?: number; headers?: Record<string, unknown>; body?: Buffer; passed: boolean }>(
+    (resolve) => {
+      const res = {
+        writeHead(status: number, h: Record<string, unknown>) {
+          return { end: (body?: Buffer) => resolve({ status, headers: h, body, passed: false }) };
+        },
+      } as unknown as Response;
+      const next: NextFunction = () => resolve({ passed: true });
+      publicEdgeCache(redis, 0, pino({ level: 'silent' }))(
+        { params: { id }, headers } as unknown as Request,
+        res,
+        next,
+      );
+    },
+  );
+}
+
+describe('public edge cache', () => {
+  const store = { [publicArtifactCacheKey(ID)]: encodeCachedRead(entry) };
+
+  it('serves a cached public read with its ETag and caching headers, byte for byte', async () => {
+    const out = await run(fakeRedis(store));
+    expect(out.status).toBe(200);
+    expect(out.body?.toString('utf8')).toBe(entry.body);
+    expect(out.headers).toMatchObject({
+      etag: '"e1"',
+      'cache-control': 'public, max-age=0, must-revalidate',
+    });
+    expect(out.headers?.['content-length']).toBe(Buffer.byteLength(entry.body));
+  });
+
+  it('answers 304 when the client already has it', async () => {
+    const out = await run(fakeRedis(store), { 'if-none-match': '"e1"' });
+    expect(out.status).toBe(304);
+    expect(out.body).toBeUndefined();
+  });
+
+  it('passes on a miss, a token (owner views differ), an odd id, or Redis trouble', async () => {
+    expect((await run(fakeRedis({}))).passed).toBe(true);
+    expect((await run(fakeRedis(store), { authorization: 'Bearer x' })).passed).toBe(true);
+    expect((await run(fakeRedis(store), {}, 'search')).passed).toBe(true);
+    expect((await run(fakeRedis(store, true))).passed).toBe(true);
+  });
+});
