@@ -78,6 +78,33 @@ describe.each(Object.entries(SERVICES))('%s', (name, dependencies) => {
   });
 });
 
+const PLATFORM_METRICS = [
+  'http_request_duration_seconds',
+  'kafka_consumer_lag',
+  'kafka_consumer_events_total',
+  'kafka_consumer_handler_errors_total',
+  'outbox_backlog_events',
+  'bullmq_queue_jobs',
+  'bullmq_job_failures_total',
+  'stripe_calls_total',
+];
+
+describe('metrics', () => {
+  it.each([...Object.keys(SERVICES), 'gateway'])(
+    '%s exposes every platform metric on /metrics',
+    async (name) => {
+      const { port } = running.get(name)!;
+      await fetch(`http://127.0.0.1:${port}/health/live`);
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      for (const metric of PLATFORM_METRICS) expect(text).toContain(`# TYPE ${metric} `);
+      expect(text).toContain(`service="${name}"`);
+      expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*route="\/health\/live"/);
+    },
+  );
+});
+
 describe('gateway', () => {
   it('lists every service and its own dependency as up', async () => {
     const report = await readiness(running.get('gateway')!.port);

@@ -32,3 +32,5 @@ export * from './http/zod-validation.pipe';
 export * from './mail/mailer';
 export * from './mail/mail-template';
 export * from './rate-limit/rate-limiter';
+export * from './metrics/service-metrics';
+export * from './metrics/metrics.module';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { OutboxModule } from '@core-vault/platform';
+import { METRICS, OutboxModule, type ServiceMetrics } from '@core-vault/platform';
 import { type BillingConfig } from '../config';
 import { AccountService } from './account.service';
 import { BillingController } from './billing.controller';
@@ -50,7 +50,11 @@ export class BillingModule {
         ...(local ? [TestCardsController] : []),
       ],
       providers: [
-        { provide: STRIPE, useFactory: () => createStripeClient(config) },
+        {
+          provide: STRIPE,
+          inject: [METRICS],
+          useFactory: (metrics: ServiceMetrics) => createStripeClient(config, metrics),
+        },
         StripeGateway,
         PlanPrices,
         BillingEvents,

@@ -12,6 +12,8 @@ import { type Connection } from 'mongoose';
 import { type Logger } from 'pino';
 import { KafkaConnection } from '../kafka/kafka.module';
 import { LOGGER } from '../logging/logging.module';
+import { METRICS } from '../metrics/metrics.module';
+import { type ServiceMetrics } from '../metrics/service-metrics';
 import { OutboxRelay } from './outbox.relay';
 
 export const OUTBOX_MODELS = Symbol('OUTBOX_MODELS');
@@ -26,6 +28,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
     @Inject(OUTBOX_MODELS) private readonly modelNames: readonly string[],
     private readonly kafka: KafkaConnection,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(METRICS) private readonly metrics: ServiceMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -35,6 +38,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
       logger: this.logger,
     });
     this.relay.start();
+    this.metrics.onCollect('outbox', async () => this.metrics.outboxBacklog.set(await this.backlog()));
   }
 
   nudge(): void {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { TRIAL_DAYS } from '@core-vault/contracts';
-import { APP_CONFIG } from '@core-vault/platform';
+import { APP_CONFIG, type ServiceMetrics } from '@core-vault/platform';
 import { type BillingConfig } from '../../config';
 import { type PaymentMethodMirror } from '../customer.schema';
 import {
@@ -14,12 +14,32 @@ import {
 
 export const STRIPE = Symbol('STRIPE');
 
+/** Outcome label of one Stripe answer, for the stripe_calls_total metric. */
+export function stripeOutcome(status: number): string {
+  if (status < 400) return 'ok';
+  if (status === 402) return 'card_error';
+  return status < 500 ? 'client_error' : 'server_error';
+}
+
+/** Prefixes of the Stripe object ids billing meets; such a path segment becomes `:id`. */
+const STRIPE_ID = /^(?:cus|pm|sub|in|pi|seti|cs|bps|price|prod|evt|ch|card|src|si|ii|tok)_[A-Za-z0-9_]+$/;
+
+/** `POST /v1/payment_methods/pm_123/attach` → `POST /v1/payment_methods/:id/attach` (bounded label set). */
+export function stripeOperation(method: string, path: string): string {
+  const route = path
+    .split('?')[0]!
+    .split('/')
+    .map((segment) => (STRIPE_ID.test(segment) ? ':id' : segment))
+    .join('/');
+  return `${method} ${route}`;
+}
+
 /** The SDK client: stripe-mock in local mode, api.stripe.com in live mode. */
-export function createStripeClient(config: BillingConfig): Stripe {
+export function createStripeClient(config: BillingConfig, metrics?: ServiceMetrics): Stripe {
   const base =
     config.STRIPE_MODE === 'local' && config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
   const protocol = base?.protocol === 'https:' ? 'https' : 'http';
-  return new Stripe(config.STRIPE_SECRET_KEY, {
+  const client = new Stripe(config.STRIPE_SECRET_KEY, {
     timeout: config.STRIPE_TIMEOUT_MS,
     maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
     appInfo: { name: 'core-vault-billing' },
@@ -27,6 +47,15 @@ export function createStripeClient(config: BillingConfig): Stripe {
       ? { host: base.hostname, port: Number(base.port || (protocol === 'https' ? 443 : 80)), protocol }
       : {}),
   });
+  // Every answer, retries included, counted by operation and outcome (network failures surface
+  // as exceptions at the call site and as 5xx on our own routes).
+  client.on('response', (event) => {
+    metrics?.stripeCalls.inc({
+      operation: stripeOperation(event.method, event.path),
+      outcome: stripeOutcome(event.status),
+    });
+  });
+  return client;
 }
 
 function paymentMethodMirror(pm: Stripe.PaymentMethod): PaymentMethodMirror {
