@@ -34,3 +34,4 @@ export * from './mail/mail-template';
 export * from './rate-limit/rate-limiter';
 export * from './metrics/service-metrics';
 export * from './metrics/metrics.module';
+export * from './tracing/tracing';

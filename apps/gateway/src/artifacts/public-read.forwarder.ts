@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { APP_CONFIG, AppException, REQUEST_ID_HEADER } from '@core-vault/platform';
+import { APP_CONFIG, AppException, REQUEST_ID_HEADER, requestContext } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 
 const REQUEST_HEADERS = ['authorization', 'accept', 'if-none-match', 'user-agent'] as const;
@@ -29,6 +29,8 @@ export class PublicReadForwarder implements OnModuleDestroy {
       [REQUEST_ID_HEADER]: String(res.getHeader(REQUEST_ID_HEADER) ?? ''),
       'x-forwarded-for': req.ip ?? '',
     };
+    const traceparent = requestContext.getStore()?.traceparent;
+    if (traceparent) headers['traceparent'] = traceparent;
     for (const name of REQUEST_HEADERS) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;

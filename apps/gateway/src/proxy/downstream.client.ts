@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { APP_CONFIG, AppException, REQUEST_ID_HEADER } from '@core-vault/platform';
+import { APP_CONFIG, AppException, REQUEST_ID_HEADER, requestContext } from '@core-vault/platform';
 import { type DownstreamService, type GatewayConfig, serviceUrl } from '../config';
 
 /** Request headers a downstream service may need; everything else stays at the edge. */
@@ -53,6 +53,9 @@ export class DownstreamClient {
     if (options.cookies && typeof req.headers.cookie === 'string') headers.set('cookie', req.headers.cookie);
     headers.set(REQUEST_ID_HEADER, String(res.getHeader(REQUEST_ID_HEADER) ?? ''));
     headers.set('x-forwarded-for', req.ip ?? '');
+    // The downstream service's server span becomes a child of this request's span.
+    const traceparent = requestContext.getStore()?.traceparent;
+    if (traceparent) headers.set('traceparent', traceparent);
     const hasBody =
       !['GET', 'HEAD', 'DELETE'].includes(req.method) ||
       (req.body !== undefined && Object.keys(req.body as object).length > 0);

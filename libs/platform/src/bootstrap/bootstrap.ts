@@ -8,6 +8,7 @@ import { HealthRegistry } from '../health/health.registry';
 import { ErrorFilter } from '../http/error.filter';
 import { createLogger } from '../logging/logger';
 import { PinoNestLogger } from '../logging/nest-logger';
+import { initTracing, shutdownTracing } from '../tracing/tracing';
 import { type Logger } from 'pino';
 
 type BaseConfig = z.infer<typeof baseConfigSchema>;
@@ -39,6 +40,7 @@ export async function runService<S extends z.ZodObject>(
     process.exit(1);
   }
   const logger = createLogger(definition.name, config.LOG_LEVEL);
+  initTracing(definition.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   try {
     const app = await NestFactory.create<NestExpressApplication>(definition.module(config, logger), {
       logger: new PinoNestLogger(logger),
@@ -74,6 +76,7 @@ function installShutdown(app: INestApplication, config: BaseConfig, logger: Logg
     // and the outbox relay; 3. close MongoDB, Kafka and Redis connections.
     await stopHttp(app.getHttpServer() as Server);
     await app.close();
+    await shutdownTracing();
     logger.info('shutdown complete');
     process.exit(0);
   };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { requestContext } from '../logging/request-context';
 import {
   type AnyEventCatalog,
   type EventCatalog,
@@ -43,6 +44,8 @@ export class EventFactory<M extends Record<string, unknown>> {
       );
     }
     const { type, version } = parseTopicName(topic);
+    // An event produced while handling a request or another event continues that trace.
+    const traceparent = options.traceparent ?? requestContext.getStore()?.traceparent;
     const envelope: EventEnvelope = {
       id: options.id ?? randomUUID(),
       type,
@@ -51,7 +54,7 @@ export class EventFactory<M extends Record<string, unknown>> {
       producer: this.producer,
       key: options.key,
       data: parsed.data,
-      ...(options.traceparent ? { traceparent: options.traceparent } : {}),
+      ...(traceparent ? { traceparent } : {}),
     };
     return { topic, envelope };
   }

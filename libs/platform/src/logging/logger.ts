@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { traceIdOf } from '../tracing/tracing';
 import { requestContext } from './request-context';
 
 /**
@@ -37,7 +38,9 @@ export function createLogger(service: string, level = 'info'): Logger {
     formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const ctx = requestContext.getStore();
-      return ctx ? { requestId: ctx.requestId } : {};
+      if (!ctx) return {};
+      const traceId = traceIdOf(ctx.traceparent);
+      return traceId ? { requestId: ctx.requestId, traceId } : { requestId: ctx.requestId };
     },
   });
 }

@@ -3,6 +3,7 @@ import { type DynamicModule, Global, type MiddlewareConsumer, Module, type NestM
 import { type Request, type Response, type NextFunction } from 'express';
 import { type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { SpanKind, SpanStatusCode, startSpan } from '../tracing/tracing';
 import { REQUEST_ID_HEADER, acceptRequestId, requestContext } from './request-context';
 
 export const LOGGER = Symbol('LOGGER');
@@ -31,7 +32,18 @@ function requestLoggingMiddleware(logger: Logger) {
   });
   return (req: Request, res: Response, next: NextFunction) => {
     http(req, res);
-    requestContext.run({ requestId: res.getHeader(REQUEST_ID_HEADER) as string }, next);
+    // A server span per request, child of the caller's W3C traceparent when one came along.
+    const { span, traceparent } = startSpan(
+      `HTTP ${req.method}`,
+      SpanKind.SERVER,
+      typeof req.headers['traceparent'] === 'string' ? req.headers['traceparent'] : undefined,
+    );
+    res.once('finish', () => {
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+    requestContext.run({ requestId: res.getHeader(REQUEST_ID_HEADER) as string, traceparent }, next);
   };
 }
 

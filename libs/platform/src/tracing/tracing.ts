@@ -1,0 +1,66 @@
+import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, propagation, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+
+export { SpanKind, SpanStatusCode };
+
+const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+const propagator = new W3CTraceContextPropagator();
+let provider: BasicTracerProvider | undefined;
+
+/**
+ * Registers the service's tracer. Spans always get real W3C ids (so the trace context flows
+ * through HTTP headers, Kafka headers and job data); they are exported only when an OTLP endpoint
+ * is configured — off by default locally.
+ */
+export function initTracing(service: string, otlpEndpoint?: string): void {
+  if (provider) return;
+  provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': service }),
+    spanProcessors: otlpEndpoint
+      ? [
+          new BatchSpanProcessor(
+            new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+          ),
+        ]
+      : [],
+  });
+  trace.setGlobalTracerProvider(provider);
+  propagation.setGlobalPropagator(propagator);
+}
+
+export async function shutdownTracing(): Promise<void> {
+  await provider?.shutdown();
+}
+
+export function isTraceparent(value: unknown): value is string {
+  return typeof value === 'string' && TRACEPARENT.test(value);
+}
+
+/** The 32-hex trace id of a traceparent header value. */
+export function traceIdOf(traceparent: string | undefined): string | undefined {
+  return isTraceparent(traceparent) ? traceparent.split('-')[1] : undefined;
+}
+
+export interface StartedSpan {
+  span: Span;
+  /** The traceparent of the new span: hand it to whatever happens next (HTTP, Kafka, a job). */
+  traceparent: string;
+}
+
+/** Starts a span as a child of `parent` (a traceparent value), or a new trace without one. */
+export function startSpan(name: string, kind: SpanKind, parent?: string): StartedSpan {
+  const parentContext = isTraceparent(parent)
+    ? propagator.extract(ROOT_CONTEXT, { traceparent: parent }, { get: (c, k) => c[k], keys: Object.keys })
+    : ROOT_CONTEXT;
+  const span = trace.getTracer('core-vault').startSpan(name, { kind }, parentContext);
+  const carrier: Record<string, string> = {};
+  propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, {
+    set: (c, k, v) => {
+      c[k] = v;
+    },
+  });
+  return { span, traceparent: carrier['traceparent'] ?? '' };
+}
