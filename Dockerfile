@@ -1,8 +1,7 @@
-# syntax=docker/dockerfile:1.7
-# One image recipe for every app of the monorepo.
+# One image recipe for every app of the monorepo (BuildKit: Docker 23+ builds with it by default).
 #
 #   Node services:  docker build --build-arg APP=gateway -t core-vault/gateway .
-#                   (identity, billing, artifacts, analytics, onboarding alike)
+#                   (identity, billing, artifacts, analytics, onboarding, usercontent alike)
 #   SPA (static):   docker build --target web -t core-vault/web .     (APP defaults to web there)
 #
 # Stages: manifests (package.json files only, so dependency layers survive source edits) →

@@ -1,25 +1,33 @@
 #!/bin/sh
 # Builds one Nx app of the monorepo and assembles what its image needs at run time.
 #   build-app.sh <app> <out-dir>
-# The Dockerfile's build stage runs it; deploy/src/dockerfile.int-spec.ts runs it too, in a copy
-# of the Docker build context, for every app. Node services (apps/<app>/tsconfig.app.json) are
-# compiled with `tsc -b` (their libs come along through project references); the SPA
-# (apps/<app>/vite.config.ts) is built with Vite into static files.
+# The Dockerfile's build stages run it; deploy/src/dockerfile.int-spec.ts runs it too, in a copy
+# of the Docker build context, for every app. The build is the app's own Nx build target
+# (`targets.build.command` of apps/<app>/project.json, run from the workspace root with
+# node_modules/.bin on PATH), so an app that adds a build step needs no change here.
+# A Node service leaves apps/<app>/dist/main.js (its libs come along through tsc project
+# references); a static SPA leaves apps/<app>/dist/index.html.
 set -eu
 app="${1:?usage: build-app.sh <app> <out-dir>}"
 out="${2:?usage: build-app.sh <app> <out-dir>}"
-bin=node_modules/.bin
 
 if [ ! -f "apps/$app/project.json" ]; then
   echo "build-app: no Nx project apps/$app (APP=$app)" >&2
   exit 1
 fi
+command=$(node -e '
+  const p = require(`./apps/${process.argv[1]}/project.json`);
+  const c = p.targets && p.targets.build && p.targets.build.command;
+  if (!c) process.exit(3);
+  process.stdout.write(c);
+' "$app") || { echo "build-app: apps/$app/project.json has no targets.build.command" >&2; exit 1; }
+
 rm -rf "$out"
 mkdir -p "$out"
+echo "build-app: $command"
+PATH="$PWD/node_modules/.bin:$PATH" sh -c "$command"
 
-if [ -f "apps/$app/tsconfig.app.json" ]; then
-  "$bin/tsc" -b "apps/$app/tsconfig.app.json"
-  test -f "apps/$app/dist/main.js" || { echo "build-app: apps/$app/dist/main.js missing" >&2; exit 1; }
+if [ -f "apps/$app/dist/main.js" ]; then
   # The workspace packages the service resolves through node_modules/@core-vault/*: package.json
   # and compiled output only (no sources, no build info).
   for dir in "apps/$app" libs/*; do
@@ -29,11 +37,9 @@ if [ -f "apps/$app/tsconfig.app.json" ]; then
     cp -R "$dir/dist" "$out/$dir/dist"
     find "$out/$dir/dist" -name '*.tsbuildinfo' -delete
   done
-elif [ -f "apps/$app/vite.config.ts" ]; then
-  "$bin/vite" build "apps/$app" --logLevel warn
-  test -f "apps/$app/dist/index.html" || { echo "build-app: apps/$app/dist/index.html missing" >&2; exit 1; }
+elif [ -f "apps/$app/dist/index.html" ]; then
   cp -R "apps/$app/dist/." "$out/"
 else
-  echo "build-app: apps/$app has neither tsconfig.app.json nor vite.config.ts" >&2
+  echo "build-app: the build of apps/$app left neither dist/main.js nor dist/index.html" >&2
   exit 1
 fi

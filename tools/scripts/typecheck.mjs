@@ -11,7 +11,7 @@ const configs = ['apps', 'libs'].flatMap((dir) =>
     .filter((p) => existsSync(join(root, p))),
 );
 let failed = (await run(bin('tsc'), ['-b', 'tsconfig.build.json'])) !== 0;
-for (const config of [...configs, 'apps/web/tsconfig.json']) {
+for (const config of [...configs, 'apps/web/tsconfig.json', 'deploy/tsconfig.json']) {
   if ((await run(bin('tsc'), ['-p', config, '--noEmit'])) !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
