@@ -1,7 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { Topic } from '@core-vault/contracts';
-import { KafkaModule, MongoModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import {
+  AuthModule,
+  KafkaModule,
+  MongoModule,
+  OutboxModule,
+  RedisModule,
+  parseBrokers,
+  platformModules,
+} from '@core-vault/platform';
+import { ARTIFACT_STATS_MODEL } from './analytics/artifact-stats.schema';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { type AnalyticsConfig } from './config';
 
 @Module({})
@@ -19,14 +29,18 @@ export class AppModule {
           partitions: config.KAFKA_TOPIC_PARTITIONS,
           replicationFactor: config.KAFKA_REPLICATION_FACTOR,
           maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
-          produces: [Topic.ViewCountChanged, Topic.ArtifactViewed],
+          produces: [Topic.ViewCountChanged],
           consumes: [
             Topic.ArtifactViewed,
             Topic.ArtifactCreated,
+            Topic.ArtifactVisibilityChanged,
             Topic.ArtifactShared,
             Topic.ArtifactDeleted,
           ],
         }),
+        AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
+        AnalyticsModule,
+        OutboxModule.forRoot({ models: [ARTIFACT_STATS_MODEL] }),
       ],
     };
   }

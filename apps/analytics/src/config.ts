@@ -1,15 +1,45 @@
-import { type z } from 'zod';
+import { z } from 'zod';
 import {
+  authConfigSchema,
   baseConfigSchema,
   kafkaConfigSchema,
   mongoConfigSchema,
   redisConfigSchema,
+  secret,
 } from '@core-vault/platform';
 
 /** View ingestion and statistics. */
 export const analyticsConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(kafkaConfigSchema.shape)
-  .extend(redisConfigSchema.shape);
+  .extend(redisConfigSchema.shape)
+  .extend(authConfigSchema.shape)
+  .extend({
+    /** Server-side salt of the visitor hash: raw anonymous session ids are never stored. */
+    ANALYTICS_VISITOR_SALT: secret(z.string().min(16, 'must be at least 16 characters')),
+    VIEWS_CONSUMER_GROUP: z.string().min(1).max(200).default('analytics.views'),
+    ARTIFACTS_CONSUMER_GROUP: z.string().min(1).max(200).default('analytics.artifacts'),
+    /** How long a view's event id is remembered in Redis to drop a resent copy. */
+    VIEW_DEDUPE_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 14)
+      .default(48),
+    /** Views of artifact ids no artifact-created event has named are dropped after this. */
+    UNKNOWN_ARTIFACT_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    /** Most views handed to the statistics writer at once. */
+    VIEWS_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(10_000),
+    /** Redis key prefix of the visitor sets (tests use their own). */
+    ANALYTICS_REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+      .default('an'),
+  });
 
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;

@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
-import { AuthModule, RedisModule, platformModules } from '@core-vault/platform';
+import { Topic } from '@core-vault/contracts';
+import { AuthModule, KafkaModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import { AnalyticsGatewayModule } from './analytics/analytics-gateway.module';
 import { type GatewayConfig } from './config';
 import { ArtifactsGatewayModule } from './artifacts/artifacts-gateway.module';
 import { BillingGatewayModule } from './billing/billing-gateway.module';
@@ -18,10 +20,18 @@ export class AppModule {
         ...platformModules(config, logger),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
+        KafkaModule.forRoot({
+          clientId: 'gateway',
+          brokers: parseBrokers(config.KAFKA_BROKERS),
+          partitions: config.KAFKA_TOPIC_PARTITIONS,
+          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+          produces: [Topic.ArtifactViewed],
+        }),
         ProxyModule,
         IdentityGatewayModule,
         ArtifactsGatewayModule,
         BillingGatewayModule,
+        AnalyticsGatewayModule,
       ],
       controllers: [OpenApiController],
       providers: [DownstreamHealthIndicators],

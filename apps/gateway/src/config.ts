@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { authConfigSchema, baseConfigSchema, httpUrl, redisConfigSchema } from '@core-vault/platform';
+import {
+  authConfigSchema,
+  baseConfigSchema,
+  httpUrl,
+  kafkaConfigSchema,
+  redisConfigSchema,
+} from '@core-vault/platform';
+import { analyticsGatewayConfigSchema } from './analytics/analytics-gateway.config';
 import { securityConfigSchema } from './security/security.config';
 
 /** The only public entry: auth, rate limits, routing to the owning services. */
@@ -7,6 +14,9 @@ export const gatewayConfigSchema = baseConfigSchema
   .extend(redisConfigSchema.shape)
   .extend(authConfigSchema.shape)
   .extend(securityConfigSchema.shape)
+  // Kafka: the track-view producer (views go straight to the topic, no outbox).
+  .extend(kafkaConfigSchema.shape)
+  .extend(analyticsGatewayConfigSchema.shape)
   .extend({
     IDENTITY_URL: httpUrl,
     BILLING_URL: httpUrl,

@@ -1,8 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { Topic } from '@core-vault/contracts';
-import { KafkaModule, MongoModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import {
+  AuthModule,
+  KafkaModule,
+  MailModule,
+  MongoModule,
+  RedisModule,
+  parseBrokers,
+  platformModules,
+} from '@core-vault/platform';
 import { type OnboardingConfig } from './config';
+import { OnboardingModule } from './onboarding/onboarding.module';
 
 @Module({})
 export class AppModule {
@@ -27,6 +36,9 @@ export class AppModule {
             Topic.ArtifactShared,
           ],
         }),
+        AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
+        MailModule.forRoot({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
+        OnboardingModule,
       ],
     };
   }

@@ -1,7 +1,9 @@
-import { type z } from 'zod';
+import { z } from 'zod';
 import {
+  authConfigSchema,
   baseConfigSchema,
   kafkaConfigSchema,
+  mailConfigSchema,
   mongoConfigSchema,
   redisConfigSchema,
 } from '@core-vault/platform';
@@ -10,6 +12,18 @@ import {
 export const onboardingConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(kafkaConfigSchema.shape)
-  .extend(redisConfigSchema.shape);
+  .extend(redisConfigSchema.shape)
+  .extend(authConfigSchema.shape)
+  .extend(mailConfigSchema.shape)
+  .extend({
+    /** BullMQ queue of the check-in and reminder jobs (tests use their own). */
+    ONBOARDING_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .default('onboarding-check-ins'),
+    ONBOARDING_CONSUMER_GROUP: z.string().min(1).max(200).default('onboarding.events'),
+    /** Where the e-mails' links point (the SPA). */
+    WEB_ORIGIN: z.string().url().default('http://127.0.0.1:4200'),
+  });
 
 export type OnboardingConfig = z.infer<typeof onboardingConfigSchema>;

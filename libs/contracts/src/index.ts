@@ -18,3 +18,5 @@ export * from './billing/plans';
 export * from './billing/messages';
 export * from './billing/test-cards';
 export * from './billing/billing-dto';
+export * from './analytics';
+export * from './onboarding';

@@ -18,6 +18,7 @@ export * from './kafka/kafka-client';
 export * from './kafka/event-publisher';
 export * from './kafka/idempotent-consumer';
 export * from './kafka/processed-event.repository';
+export * from './kafka/redis-processed-event.store';
 export * from './kafka/kafka.module';
 export * from './outbox/outbox.schema';
 export * from './outbox/outbox.relay';

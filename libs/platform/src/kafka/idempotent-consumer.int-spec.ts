@@ -153,7 +153,10 @@ describe('idempotent consumer (real broker, real database)', () => {
       { what: 'third attempt' },
     );
     expect(calls).toBe(3);
-    expect(await store.has(`group-${suffix}-${topic}`, event!.id)).toBe(true);
+    // The marker is written just after the handler returns: wait for it rather than race it.
+    await waitFor(() => store.has(`group-${suffix}-${topic}`, event!.id), Boolean, {
+      what: 'processed marker',
+    });
   });
 
   it('parks an event that keeps failing on <topic>.dlq with the error, and moves on', async () => {

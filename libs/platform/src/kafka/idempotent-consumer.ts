@@ -9,7 +9,7 @@ import {
 import { type Logger } from 'pino';
 import { type AnyEventCatalog, type EventEnvelope, deadLetterTopic } from '@core-vault/contracts';
 import { decodeEvent } from '../events/event-factory';
-import { type ProcessedEventRepository, type ProcessedOutcome } from './processed-event.repository';
+import { type ProcessedEventStore, type ProcessedOutcome } from './processed-event.repository';
 
 export interface EventHandlerContext {
   topic: string;
@@ -20,15 +20,42 @@ export interface EventHandlerContext {
 
 export type EventHandler = (event: EventEnvelope, context: EventHandlerContext) => Promise<void>;
 
+/** One event of a batch, with the offset it was read at (for offset watermarks). */
+export interface BatchEvent {
+  event: EventEnvelope;
+  offset: string;
+}
+export interface BatchHandlerContext {
+  topic: string;
+  partition: number;
+  attempt: number;
+}
+/**
+ * Batch mode: called once per chunk of a Kafka batch (one topic-partition, in offset order) with
+ * the events not processed before. It must apply all of them or throw; a chunk that keeps failing
+ * is split and each event retried alone, so only the poison ones reach the dead-letter topic.
+ */
+export type BatchEventHandler = (
+  events: readonly BatchEvent[],
+  context: BatchHandlerContext,
+) => Promise<void>;
+
 export interface IdempotentConsumerOptions {
   kafka: Kafka;
   groupId: string;
   topics: readonly string[];
   catalog: AnyEventCatalog;
-  store: ProcessedEventRepository;
+  store: ProcessedEventStore;
   /** Producer used to park failed or invalid messages on `<topic>.dlq`. */
   deadLetterProducer: Producer;
-  handler: EventHandler;
+  /** One event at a time (exactly one of handler / handleBatch). */
+  handler?: EventHandler;
+  /** Opt-in batch mode: one dedupe query, one handler call and one marker write per chunk. */
+  handleBatch?: BatchEventHandler;
+  /** Batch mode: most messages handed to handleBatch at once (default 2000). */
+  maxBatchSize?: number;
+  /** Largest fetch per partition (kafkajs default 1 MB); bigger fetches make bigger batches. */
+  maxBytesPerPartition?: number;
   logger: Logger;
   maxAttempts?: number;
   backoffMs?: number;
@@ -60,6 +87,8 @@ export class IdempotentConsumer {
 
   constructor(private readonly options: IdempotentConsumerOptions) {
     this.log = options.logger.child({ component: 'consumer', group: options.groupId });
+    if (Boolean(options.handler) === Boolean(options.handleBatch))
+      throw new Error('IdempotentConsumer needs exactly one of handler and handleBatch');
   }
 
   async start(): Promise<void> {
@@ -69,6 +98,12 @@ export class IdempotentConsumer {
       allowAutoTopicCreation: false,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
+      ...(this.options.maxBytesPerPartition
+        ? {
+            maxBytesPerPartition: this.options.maxBytesPerPartition,
+            maxBytes: Math.max(10 * 1024 * 1024, this.options.maxBytesPerPartition * topics.length * 3),
+          }
+        : {}),
     });
     this.consumer = consumer;
     this.running = true;
@@ -78,7 +113,8 @@ export class IdempotentConsumer {
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently,
-      eachBatch: (payload) => this.handleBatch(payload),
+      eachBatch: (payload) =>
+        this.options.handleBatch ? this.consumeInChunks(payload) : this.consumeOneByOne(payload),
     });
     this.log.info({ topics }, 'consumer started');
   }
@@ -90,7 +126,7 @@ export class IdempotentConsumer {
     this.consumer = undefined;
   }
 
-  private async handleBatch(payload: EachBatchPayload): Promise<void> {
+  private async consumeOneByOne(payload: EachBatchPayload): Promise<void> {
     const { batch } = payload;
     let pending: string | undefined;
     let sinceCommit = 0;
@@ -118,8 +154,97 @@ export class IdempotentConsumer {
     await this.consumer?.commitOffsets([{ topic, partition, offset: (BigInt(offset) + 1n).toString() }]);
   }
 
+  /** Batch mode: each chunk is deduped, handled, marked and committed as one unit. */
+  private async consumeInChunks(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    const size = this.options.maxBatchSize ?? 2000;
+    try {
+      for (let i = 0; i < batch.messages.length; i += size) {
+        if (!payload.isRunning() || payload.isStale()) break;
+        const chunk = batch.messages.slice(i, i + size);
+        await this.processChunk(batch.topic, batch.partition, chunk);
+        const last = chunk[chunk.length - 1]!.offset;
+        payload.resolveOffset(last);
+        await this.commit(batch.topic, batch.partition, last);
+        await payload.heartbeat();
+      }
+    } catch (err) {
+      if (!(err instanceof StoppingError)) throw err;
+    }
+  }
+
+  private async processChunk(topic: string, partition: number, messages: KafkaMessage[]): Promise<void> {
+    const { catalog, store, groupId } = this.options;
+    const items: (BatchEvent & { message: KafkaMessage })[] = [];
+    const inChunk = new Set<string>();
+    const invalid: { message: KafkaMessage; reason: string }[] = [];
+    for (const message of messages) {
+      const decoded = decodeEvent(catalog, topic, message.value);
+      if (!decoded.ok) invalid.push({ message, reason: decoded.reason });
+      else if (!inChunk.has(decoded.envelope.id)) {
+        inChunk.add(decoded.envelope.id);
+        items.push({ event: decoded.envelope, offset: message.offset, message });
+      }
+    }
+    for (const { message, reason } of invalid) {
+      this.log.warn({ topic, partition, offset: message.offset, reason }, 'invalid event parked');
+      await this.deadLetter(topic, partition, message, 'invalid', reason);
+    }
+    const done = await store.seen(
+      groupId,
+      items.map((i) => i.event.id),
+    );
+    const fresh = items.filter((i) => !done.has(i.event.id));
+    if (fresh.length < items.length)
+      this.log.debug({ topic, skipped: items.length - fresh.length }, 'duplicate events skipped');
+    if (fresh.length === 0) return;
+    if ((await this.tryBatch(topic, partition, fresh)) === null) {
+      await this.finishMany(fresh, topic, 'handled');
+      return;
+    }
+    // The chunk keeps failing: find the poison events by handling each one alone.
+    for (const item of fresh) {
+      const failure = await this.tryBatch(topic, partition, [item]);
+      if (failure === null) await this.finishMany([item], topic, 'handled');
+      else {
+        this.log.error({ eventId: item.event.id, topic }, 'event failed, parked on dead-letter topic');
+        await this.deadLetter(topic, partition, item.message, 'failed', failure);
+        await this.finishMany([item], topic, 'dead-lettered');
+      }
+    }
+  }
+
+  /** Runs handleBatch with retries and backoff; null on success, else the last error. */
+  private async tryBatch(topic: string, partition: number, events: BatchEvent[]): Promise<string | null> {
+    const { handleBatch, maxAttempts = 5 } = this.options;
+    const plain = events.map(({ event, offset }) => ({ event, offset }));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handleBatch!(plain, { topic, partition, attempt });
+        return null;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        if (attempt >= maxAttempts) return reason;
+        this.log.warn(
+          { topic, partition, size: events.length, attempt, reason },
+          'batch handler failed, retrying',
+        );
+        await this.backoff(attempt);
+      }
+    }
+  }
+
+  private async finishMany(events: BatchEvent[], topic: string, outcome: ProcessedOutcome): Promise<void> {
+    await this.options.store.markMany(
+      this.options.groupId,
+      events.map(({ event }) => ({ eventId: event.id, topic, outcome })),
+    );
+    for (const { event } of events) await this.options.onProcessed?.(event, outcome);
+  }
+
   private async process(topic: string, partition: number, message: KafkaMessage): Promise<void> {
-    const { catalog, store, groupId, handler, maxAttempts = 5 } = this.options;
+    const { catalog, store, groupId, maxAttempts = 5 } = this.options;
+    const handler = this.options.handler!;
     const decoded = decodeEvent(catalog, topic, message.value);
     if (!decoded.ok) {
       this.log.warn(

@@ -17,9 +17,9 @@ import { type AnyEventCatalog, deadLetterTopic, productEventCatalog } from '@cor
 import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
 import { LOGGER } from '../logging/logging.module';
 import { EventPublisher } from './event-publisher';
-import { IdempotentConsumer, type EventHandler } from './idempotent-consumer';
+import { type BatchEventHandler, IdempotentConsumer, type EventHandler } from './idempotent-consumer';
 import { createKafka, ensureTopics } from './kafka-client';
-import { ProcessedEventRepository } from './processed-event.repository';
+import { ProcessedEventRepository, type ProcessedEventStore } from './processed-event.repository';
 
 export interface KafkaModuleOptions {
   clientId: string;
@@ -97,7 +97,13 @@ export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, Hea
 export interface ConsumerRegistration {
   groupId: string;
   topics: readonly string[];
-  handler: EventHandler;
+  /** Exactly one of handler (one event at a time) and handleBatch (batch mode). */
+  handler?: EventHandler;
+  handleBatch?: BatchEventHandler;
+  maxBatchSize?: number;
+  maxBytesPerPartition?: number;
+  /** Where processed markers live; default: the service database (processed_events). */
+  store?: ProcessedEventStore;
   partitionsConsumedConcurrently?: number;
 }
 
@@ -114,13 +120,13 @@ export class EventConsumers implements BeforeApplicationShutdown {
   ) {}
 
   async start(registration: ConsumerRegistration): Promise<IdempotentConsumer> {
-    if (!this.mongo)
+    if (!this.mongo && !registration.store)
       throw new Error('EventConsumers needs MongoModule: processed event ids live in the service database');
     const consumer = new IdempotentConsumer({
       ...registration,
       kafka: this.connection.kafka,
       catalog: this.options.catalog ?? productEventCatalog,
-      store: new ProcessedEventRepository(this.mongo),
+      store: registration.store ?? new ProcessedEventRepository(this.mongo!),
       deadLetterProducer: this.connection.producer,
       logger: this.logger,
       maxAttempts: this.options.maxAttempts ?? 5,

@@ -1,0 +1,325 @@
+/**
+ * The analytics service against the real broker, database and Redis: views produced to Kafka as
+ * the gateway does, artifact events as the artifacts service does, statistics read over HTTP.
+ */
+import { type Admin, type Kafka, type Producer } from 'kafkajs';
+import mongoose from 'mongoose';
+import {
+  type AnalyticsOverview,
+  type ArtifactStats,
+  Topic,
+  deadLetterTopic,
+  utcDay,
+} from '@core-vault/contracts';
+import { type OutboxEntry, toKafkaMessage } from '@core-vault/platform';
+import { testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import {
+  type TestApp,
+  getJson,
+  make,
+  startAnalyticsApp,
+  tailTopic,
+  testEnv,
+  testKafka,
+  tokenFor,
+} from '../testing';
+
+let kafka: Kafka;
+let admin: Admin;
+let producer: Producer;
+let env: Record<string, string>;
+let svc: TestApp;
+const s = uniqueSuffix();
+const owner = `owner-${s}`;
+const pro = tokenFor(owner);
+const business = tokenFor(owner, { plan: 'Business', sts: 'ACTIVE' });
+
+async function send(topic: string, entries: OutboxEntry[]): Promise<void> {
+  await producer.send({ topic, acks: -1, messages: entries.map((e) => toKafkaMessage(e.envelope)) });
+}
+
+async function overview(token = business) {
+  return getJson<AnalyticsOverview>(`${svc.url}/api/v1/analytics/artifacts`, token);
+}
+async function stats(id: string, token = business) {
+  return getJson<ArtifactStats>(`${svc.url}/api/v1/analytics/artifacts/${id}`, token);
+}
+async function viewsOf(id: string): Promise<number | undefined> {
+  return (await overview()).body.artifacts?.find((a) => a.artifactId === id)?.views;
+}
+
+beforeAll(async () => {
+  kafka = testKafka();
+  admin = kafka.admin();
+  await admin.connect();
+  producer = kafka.producer({ maxInFlightRequests: 1 });
+  await producer.connect();
+  env = await testEnv(admin);
+  svc = await startAnalyticsApp(env);
+}, 60_000);
+
+afterAll(async () => {
+  await svc.stop();
+  const conn = await mongoose.createConnection(testInfra().mongoUrl, { dbName: env['MONGO_DB'] }).asPromise();
+  await conn.dropDatabase();
+  await conn.close();
+  await producer.disconnect();
+  await admin.disconnect();
+});
+
+describe('view counting', () => {
+  it('counts each event id once across duplicates and a consumer restart', async () => {
+    const a = `art-dup-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+    const first = Array.from({ length: 20 }, () => make.view({ artifactId: a }));
+    // Every event twice, at different offsets.
+    await send(Topic.ArtifactViewed, [...first, ...first]);
+    await waitFor(
+      () => viewsOf(a),
+      (n) => n === 20,
+      { what: '20 views', timeoutMs: 30_000 },
+    );
+
+    await svc.stop();
+    const second = Array.from({ length: 10 }, () => make.view({ artifactId: a }));
+    // While it is down: new views plus copies of already counted ones.
+    await send(Topic.ArtifactViewed, [...second, ...first.slice(0, 5), ...second.slice(0, 3)]);
+    svc = await startAnalyticsApp(env);
+    await waitFor(
+      () => viewsOf(a),
+      (n) => n === 30,
+      { what: '30 views after restart', timeoutMs: 30_000 },
+    );
+    // A marker event after everything else: once it is counted, nothing else is still in flight.
+    await send(Topic.ArtifactViewed, [make.view({ artifactId: a })]);
+    await waitFor(
+      () => viewsOf(a),
+      (n) => n === 31,
+      { what: 'marker view' },
+    );
+  }, 90_000);
+
+  it('puts views on the UTC day of viewedAt, across midnight', async () => {
+    const a = `art-day-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+    const now = new Date();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    await send(Topic.ArtifactViewed, [
+      make.view({ artifactId: a, viewedAt: new Date(midnight - 1).toISOString(), sessionId: 'night-owl' }),
+      make.view({ artifactId: a, viewedAt: new Date(midnight - 1000).toISOString(), sessionId: 'night-owl' }),
+      make.view({ artifactId: a, viewedAt: new Date(midnight).toISOString(), sessionId: 'night-owl' }),
+      make.view({ artifactId: a, viewedAt: new Date(midnight).toISOString(), sessionId: 'early-bird' }),
+    ]);
+    const { body } = await waitFor(
+      () => stats(a),
+      (r) => r.body.views === 4,
+      { what: '4 views' },
+    );
+    const yesterday = utcDay(new Date(midnight - 1));
+    const today = utcDay(new Date(midnight));
+    expect(body.series).toHaveLength(30);
+    expect(body.series.at(-1)).toEqual({ day: today, views: 2, uniqueVisitors: 2 });
+    expect(body.series.at(-2)).toEqual({ day: yesterday, views: 2, uniqueVisitors: 1 });
+    expect(body.series.slice(0, -2).every((d) => d.views === 0)).toBe(true);
+    expect(body.uniqueVisitors30Days).toBe(2);
+    expect(body.viewsLast30Days).toBe(4);
+  });
+
+  it('splits owner views, embed/direct and referrers; drops private views of others and deleted artifacts', async () => {
+    const a = `art-split-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+    await send(Topic.ArtifactViewed, [
+      make.view({ artifactId: a, viewerId: owner }),
+      make.view({ artifactId: a, embed: true, referrer: 'https://www.partner.example/page' }),
+      make.view({ artifactId: a, embed: true, referrer: 'https://partner.example/other' }),
+      make.view({ artifactId: a, viewerId: 'someone-else' }),
+    ]);
+    let r = await waitFor(
+      () => stats(a),
+      (x) => x.body.views === 3 && x.body.ownerViews === 1,
+      {
+        what: 'split counts',
+      },
+    );
+    expect(r.body).toMatchObject({ embedViews: 2, directViews: 1 });
+    expect(r.body.referrers).toEqual([
+      { domain: 'partner.example', views: 2 },
+      { domain: '(direct)', views: 1 },
+    ]);
+
+    await send(Topic.ArtifactVisibilityChanged, [make.visibility(a, owner, false)]);
+    await send(Topic.ArtifactShared, [make.shared(a, owner)]);
+    await waitFor(
+      () => stats(a),
+      (x) => x.body.shares === 1,
+      { what: 'share counted' },
+    );
+    await send(Topic.ArtifactViewed, [
+      make.view({ artifactId: a, viewerId: 'stranger' }),
+      make.view({ artifactId: a }),
+      make.view({ artifactId: a, viewerId: owner }),
+    ]);
+    r = await waitFor(
+      () => stats(a),
+      (x) => x.body.ownerViews === 2,
+      { what: 'owner view of private' },
+    );
+    expect(r.body.views).toBe(3);
+
+    await send(Topic.ArtifactDeleted, [make.deleted(a, owner)]);
+    await waitFor(
+      () => stats(a),
+      (x) => x.status === 404,
+      { what: 'deleted artifact gone from stats' },
+    );
+  });
+
+  it('holds views of an unknown id until its created event, then reports the count to the product', async () => {
+    const a = `art-late-${s}`;
+    const tail = await tailTopic(kafka, Topic.ViewCountChanged);
+    try {
+      await send(Topic.ArtifactViewed, [make.view({ artifactId: a }), make.view({ artifactId: a })]);
+      const b = `art-known-${s}`;
+      await send(Topic.ArtifactCreated, [make.created(b, owner)]);
+      // A later view of a known artifact shows the earlier unknown views were processed too.
+      await waitFor(
+        () => viewsOf(b),
+        (n) => n === undefined || n === 0,
+        { what: 'b known' },
+      );
+      await send(Topic.ArtifactViewed, [make.view({ artifactId: b })]);
+      await waitFor(
+        () => viewsOf(b),
+        (n) => n === 1,
+        { what: 'b counted' },
+      );
+      expect(await viewsOf(a)).toBeUndefined();
+
+      await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+      await waitFor(
+        () => viewsOf(a),
+        (n) => n === 2,
+        { what: 'held views shown' },
+      );
+      const events = await tail.waitFor(
+        (m) => m.some((x) => String(x.key) === a),
+        'view-count-changed for the late artifact',
+      );
+      const mine = events
+        .filter((x) => String(x.key) === a)
+        .map((x) => JSON.parse(String(x.value)) as { data: unknown });
+      expect(mine.at(-1)?.data).toEqual({ artifactId: a, viewCount: 2 });
+      expect(events.some((x) => String(x.key) === b)).toBe(true);
+    } finally {
+      await tail.stop();
+    }
+  });
+
+  it('parks a poison message on the dead-letter topic and keeps counting', async () => {
+    const a = `art-poison-${s}`;
+    const dlq = await tailTopic(kafka, deadLetterTopic(Topic.ArtifactViewed));
+    try {
+      await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+      await producer.send({
+        topic: Topic.ArtifactViewed,
+        messages: [
+          { key: a, value: '{"not": "an envelope"' },
+          {
+            key: a,
+            value: JSON.stringify({ ...make.view({ artifactId: a }).envelope, data: { artifactId: a } }),
+          },
+        ],
+      });
+      await send(Topic.ArtifactViewed, [make.view({ artifactId: a })]);
+      await waitFor(
+        () => viewsOf(a),
+        (n) => n === 1,
+        { what: 'view after poison' },
+      );
+      const parked = await dlq.waitFor(
+        (m) => m.filter((x) => String(x.key) === a).length >= 2,
+        'two parked messages',
+      );
+      const reasons = parked
+        .filter((x) => String(x.key) === a)
+        .map((x) => String(x.headers?.['x-dlq-error']));
+      expect(reasons.some((r) => r.includes('not valid JSON'))).toBe(true);
+      expect(reasons.some((r) => r.includes('invalid payload'))).toBe(true);
+    } finally {
+      await dlq.stop();
+    }
+  });
+});
+
+describe('statistics access', () => {
+  it('gates by plan: Pro gets totals only, Business gets the advanced statistics', async () => {
+    const a = `art-gate-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+    await send(Topic.ArtifactViewed, [make.view({ artifactId: a })]);
+    await waitFor(
+      () => viewsOf(a),
+      (n) => n === 1,
+      { what: 'counted' },
+    );
+
+    const proOverview = await overview(pro);
+    expect(proOverview.status).toBe(200);
+    expect(proOverview.body.level).toBe('basic');
+    expect(proOverview.body.artifacts.find((x) => x.artifactId === a)?.views).toBe(1);
+    const proAdvanced = await stats(a, pro);
+    expect(proAdvanced.status).toBe(403);
+    expect(proAdvanced.body).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE' });
+    expect((proAdvanced.body as unknown as { message: string }).message).toBe(
+      'Advanced analytics are available with Business plan and higher.',
+    );
+    expect((await stats(a, business)).status).toBe(200);
+    expect((await overview(business)).body.level).toBe('advanced');
+
+    expect((await overview(tokenFor(owner, { plan: 'Free', sts: 'NO_SUBSCRIPTION' }))).status).toBe(403);
+    expect((await overview(tokenFor(owner, { sts: 'CANCELED' }))).status).toBe(403);
+    expect((await getJson(`${svc.url}/api/v1/analytics/artifacts`)).status).toBe(401);
+    // Someone else's artifact does not exist for the caller.
+    expect((await stats(a, tokenFor(`other-${s}`, { plan: 'Business' }))).status).toBe(404);
+    expect((await overview(tokenFor(`other-${s}`))).body.artifacts).toEqual([]);
+  });
+
+  it('rolls up a list of artifact ids, skipping those that are not the caller’s', async () => {
+    const [a, b] = [`art-r1-${s}`, `art-r2-${s}`];
+    const foreign = `art-r3-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(a, owner), make.created(b, owner)]);
+    await send(Topic.ArtifactCreated, [make.created(foreign, `other-${s}`)]);
+    await send(Topic.ArtifactViewed, [
+      make.view({ artifactId: a, sessionId: 'v1' }),
+      make.view({ artifactId: b, sessionId: 'v1' }),
+      make.view({ artifactId: b, sessionId: 'v2', embed: true }),
+      make.view({ artifactId: foreign }),
+    ]);
+    await waitFor(
+      () => viewsOf(b),
+      (n) => n === 2,
+      { what: 'b counted' },
+    );
+    const res = await fetch(`${svc.url}/api/v1/analytics/rollup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${business}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ artifactIds: [a, b, foreign, 'nope'] }),
+    });
+    const body = (await res.json()) as ArtifactStats & { artifactIds: string[]; skipped: number };
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({
+      views: 3,
+      embedViews: 1,
+      directViews: 2,
+      uniqueVisitors30Days: 2,
+      skipped: 2,
+    });
+    expect(body.artifactIds).toEqual([a, b].sort());
+
+    const bad = await fetch(`${svc.url}/api/v1/analytics/rollup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${business}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ artifactIds: 'x', extra: 1 }),
+    });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -1,0 +1,85 @@
+import { type StatsSnapshot, type ViewInput, needsWrite, planViewWrites } from './view-plan';
+
+const snap = (over: Partial<StatsSnapshot> = {}): StatsSnapshot => ({
+  _id: 'a1',
+  known: true,
+  ownerId: 'owner',
+  isPublic: true,
+  deleted: false,
+  total: 10,
+  referrers: {},
+  wm: {},
+  ...over,
+});
+const view = (offset: number, over: Partial<ViewInput['data']> = {}): ViewInput => ({
+  offset,
+  data: { artifactId: 'a1', viewedAt: '2030-01-01T23:59:59.999Z', userAgent: 'x', embed: false, ...over },
+});
+
+describe('planViewWrites', () => {
+  it('counts views per UTC day, embed/direct and referrer, and gives the new absolute total', () => {
+    const [w] = planViewWrites(0, new Map([['a1', snap()]]), [
+      view(5, { referrer: 'https://www.blog.example/post', sessionId: 's1' }),
+      view(6, { viewedAt: '2030-01-02T00:00:00.000Z', embed: true, referrer: 'https://host.example' }),
+    ]);
+    expect(w!.inc).toEqual({
+      total: 2,
+      'days.2030-01-01': 1,
+      'days.2030-01-02': 1,
+      directViews: 1,
+      embedViews: 1,
+      'referrers.blog%2Eexample': 1,
+      'referrers.host%2Eexample': 1,
+    });
+    expect(w!.newTotal).toBe(12);
+    expect(w!.watermark).toBe(6);
+    expect(w!.previousWatermark).toBeUndefined();
+    expect(w!.visitors).toEqual([{ day: '2030-01-01', sessionId: 's1' }]);
+  });
+
+  it('skips views at or below the partition watermark (a replay) and writes nothing for a pure replay', () => {
+    const snapshots = new Map([['a1', snap({ wm: { '2': 6 } })]]);
+    const [replay] = planViewWrites(2, snapshots, [view(5, { sessionId: 's' }), view(6)]);
+    expect(needsWrite(replay!)).toBe(false);
+    expect(replay!.inc).toEqual({});
+    // Visitors of replayed views are added again (harmless), in case the first try lost them.
+    expect(replay!.visitors).toEqual([{ day: '2030-01-01', sessionId: 's' }]);
+    const [w] = planViewWrites(2, snapshots, [view(6), view(7)]);
+    expect(w!.inc['total']).toBe(1);
+    expect(w!.dropped.replayed).toBe(1);
+    expect(w!.previousWatermark).toBe(6);
+    // Another partition has its own watermark.
+    expect(planViewWrites(1, snapshots, [view(3)])[0]!.inc['total']).toBe(1);
+  });
+
+  it("counts the owner's views apart, drops others' views of private and deleted artifacts", () => {
+    const own = planViewWrites(0, new Map([['a1', snap()]]), [view(1, { viewerId: 'owner' })])[0]!;
+    expect(own.inc).toEqual({ ownerViews: 1 });
+    expect(own.newTotal).toBeNull();
+    const priv = planViewWrites(0, new Map([['a1', snap({ isPublic: false })]]), [
+      view(1),
+      view(2, { viewerId: 'owner' }),
+    ])[0]!;
+    expect(priv.inc).toEqual({ droppedPrivate: 1, ownerViews: 1 });
+    const gone = planViewWrites(0, new Map([['a1', snap({ deleted: true })]]), [view(1)])[0]!;
+    expect(gone.inc).toEqual({});
+    expect(gone.dropped.deleted).toBe(1);
+  });
+
+  it('holds views of unknown artifacts without emitting a count', () => {
+    const [w] = planViewWrites(0, new Map(), [view(1, { viewerId: 'someone' })]);
+    expect(w!.exists).toBe(false);
+    expect(w!.inc['total']).toBe(1);
+    expect(w!.newTotal).toBeNull();
+  });
+
+  it('caps distinct referrer domains, counting the rest as (other)', () => {
+    const referrers = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`d${i}%2Ecom`, 1]));
+    const [w] = planViewWrites(0, new Map([['a1', snap({ referrers })]]), [
+      view(1, { referrer: 'https://d3.com' }),
+      view(2, { referrer: 'https://new.example' }),
+    ]);
+    expect(w!.inc['referrers.d3%2Ecom']).toBe(1);
+    expect(w!.inc['referrers.(other)']).toBe(1);
+  });
+});

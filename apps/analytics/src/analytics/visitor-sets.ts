@@ -1,0 +1,70 @@
+import { createHmac } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Redis } from 'ioredis';
+import { APP_CONFIG, REDIS } from '@core-vault/platform';
+import { type AnalyticsConfig } from '../config';
+
+/** Day sets outlive the 30-day window by a few days (late views, clock skew). */
+const DAY_SET_TTL_SECONDS = 35 * 24 * 3600;
+
+/**
+ * Unique visitors: one Redis set per artifact and UTC day holding salted hashes of the anonymous
+ * session ids (never the ids themselves). SADD is idempotent, so replays cannot inflate counts,
+ * and unions over days give exact uniques for any window inside the last 35 days.
+ */
+@Injectable()
+export class VisitorSets {
+  private readonly salt: string;
+  private readonly prefix: string;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AnalyticsConfig,
+  ) {
+    this.salt = config.ANALYTICS_VISITOR_SALT;
+    this.prefix = config.ANALYTICS_REDIS_PREFIX;
+  }
+
+  hash(sessionId: string): string {
+    return createHmac('sha256', this.salt).update(sessionId).digest('base64url').slice(0, 22);
+  }
+
+  private key(artifactId: string, day: string): string {
+    return `${this.prefix}:uv:{${artifactId}}:${day}`;
+  }
+
+  async add(entries: readonly { artifactId: string; day: string; sessionId: string }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const byKey = new Map<string, string[]>();
+    for (const e of entries) {
+      const key = this.key(e.artifactId, e.day);
+      const list = byKey.get(key) ?? [];
+      list.push(this.hash(e.sessionId));
+      byKey.set(key, list);
+    }
+    const pipeline = this.redis.pipeline();
+    for (const [key, members] of byKey) pipeline.sadd(key, ...members).expire(key, DAY_SET_TTL_SECONDS);
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([err]) => err);
+    if (failed?.[0]) throw failed[0];
+  }
+
+  /** Distinct visitors per day, and over all the days together, of these artifacts. */
+  async count(
+    artifactIds: readonly string[],
+    days: readonly string[],
+  ): Promise<{ perDay: Map<string, number>; overall: number }> {
+    const perDay = new Map<string, number>();
+    if (artifactIds.length === 0) return { perDay, overall: 0 };
+    const overall = new Set<string>();
+    for (const day of days) {
+      const keys = artifactIds.map((a) => this.key(a, day));
+      // Per artifact key: same hash slot (hash tag), so this also works on a Redis cluster.
+      const members = (await Promise.all(keys.map((k) => this.redis.smembers(k)))).flat();
+      const distinct = new Set(members);
+      perDay.set(day, distinct.size);
+      for (const m of distinct) overall.add(m);
+    }
+    return { perDay, overall: overall.size };
+  }
+}

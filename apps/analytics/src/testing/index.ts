@@ -1,0 +1,181 @@
+/**
+ * Test support for the analytics service (excluded from the build): boots the real AppModule
+ * in-process on a free port against the real local infrastructure, with its own database, Redis
+ * prefix and consumer groups that start at the current end of the shared product topics.
+ */
+import { type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { type Admin, type Kafka, type KafkaMessage } from 'kafkajs';
+import {
+  type AccessTokenClaims,
+  type EventPayloads,
+  Topic,
+  productEventCatalog,
+} from '@core-vault/contracts';
+import {
+  AccessTokenSigner,
+  ErrorFilter,
+  EventFactory,
+  createKafka,
+  ensureTopics,
+  loadConfig,
+  localDevKeys,
+} from '@core-vault/platform';
+import { freePort, testInfra, testLogger, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { AppModule } from '../app.module';
+import { type AnalyticsConfig, analyticsConfigSchema } from '../config';
+
+export interface TestApp {
+  app: INestApplication;
+  url: string;
+  config: AnalyticsConfig;
+  /** Stops the app (consumers commit and leave) without touching its data. */
+  stop(): Promise<void>;
+}
+
+/** Puts a consumer group at the end of topics, so a test group skips earlier runs' events. */
+export async function startGroupAtEnd(
+  admin: Admin,
+  groupId: string,
+  topics: readonly string[],
+): Promise<void> {
+  for (const topic of topics) {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    await admin.setOffsets({
+      groupId,
+      topic,
+      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+    });
+  }
+}
+
+export const CONSUMED = [
+  Topic.ArtifactViewed,
+  Topic.ArtifactCreated,
+  Topic.ArtifactVisibilityChanged,
+  Topic.ArtifactShared,
+  Topic.ArtifactDeleted,
+];
+
+/** Environment of one test service instance; reuse it to restart "the same" service. */
+export async function testEnv(admin: Admin): Promise<Record<string, string>> {
+  const suffix = uniqueSuffix();
+  const env = {
+    MONGO_DB: `cv_test_analytics_${suffix}`,
+    VIEWS_CONSUMER_GROUP: `analytics.views.test-${suffix}`,
+    ARTIFACTS_CONSUMER_GROUP: `analytics.artifacts.test-${suffix}`,
+    ANALYTICS_REDIS_PREFIX: `an-test-${suffix}`,
+  };
+  await ensureTopics(admin, [...CONSUMED, Topic.ViewCountChanged], 3);
+  await startGroupAtEnd(admin, env.VIEWS_CONSUMER_GROUP, [Topic.ArtifactViewed]);
+  await startGroupAtEnd(admin, env.ARTIFACTS_CONSUMER_GROUP, CONSUMED.slice(1));
+  return env;
+}
+
+export async function startAnalyticsApp(env: Record<string, string>): Promise<TestApp> {
+  const port = await freePort();
+  const infra = testInfra();
+  const config = loadConfig('analytics', analyticsConfigSchema, {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    KAFKA_CONSUMER_MAX_ATTEMPTS: '2',
+    ...env,
+  });
+  const logger = testLogger();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger), {
+    logger: false,
+  });
+  app.useGlobalFilters(new ErrorFilter(logger));
+  await app.listen(port, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${port}`, config, stop: () => app.close() };
+}
+
+export function testKafka(): Kafka {
+  return createKafka({ clientId: 'analytics-test', brokers: testInfra().kafkaBrokers, logger: testLogger() });
+}
+
+type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
+let signer: AccessTokenSigner | undefined;
+
+/** An access token as identity would issue it; a Pro trial user unless told otherwise. */
+export function tokenFor(sub: string, over: Partial<Claims> = {}): string {
+  signer ??= new AccessTokenSigner(localDevKeys()!.privateKey);
+  return signer.sign({
+    sub,
+    email: `${sub}@example.test`,
+    sid: `sid-${sub}`,
+    adm: false,
+    act: true,
+    plan: 'Pro',
+    sts: 'TRIAL',
+    ...over,
+  });
+}
+
+const factory = new EventFactory(productEventCatalog, 'test');
+
+/** Events as the gateway and the artifacts service produce them. */
+export const make = {
+  view(data: Partial<EventPayloads[Topic.ArtifactViewed]> & { artifactId: string }, id?: string) {
+    return factory.create(
+      Topic.ArtifactViewed,
+      { viewedAt: new Date().toISOString(), userAgent: 'jest', embed: false, ...data },
+      { key: data.artifactId, ...(id ? { id } : {}) },
+    );
+  },
+  created(artifactId: string, ownerId: string, isPublic = true) {
+    return factory.create(
+      Topic.ArtifactCreated,
+      { artifactId, ownerId, title: 't', type: 'HTML', isPublic, size: 1 },
+      { key: artifactId },
+    );
+  },
+  visibility(artifactId: string, ownerId: string, isPublic: boolean) {
+    return factory.create(
+      Topic.ArtifactVisibilityChanged,
+      { artifactId, ownerId, isPublic },
+      { key: artifactId },
+    );
+  },
+  deleted(artifactId: string, ownerId: string) {
+    return factory.create(Topic.ArtifactDeleted, { artifactId, ownerId }, { key: artifactId });
+  },
+  shared(artifactId: string, ownerId: string) {
+    return factory.create(
+      Topic.ArtifactShared,
+      { artifactId, ownerId, channel: 'link' },
+      { key: artifactId },
+    );
+  },
+};
+
+/** Reads a topic from its current end: what is produced after this call. */
+export async function tailTopic(kafka: Kafka, topic: string) {
+  const admin = kafka.admin();
+  await admin.connect();
+  const groupId = `tail-${uniqueSuffix()}`;
+  await ensureTopics(admin, [topic], 3);
+  await startGroupAtEnd(admin, groupId, [topic]);
+  await admin.disconnect();
+  const got: KafkaMessage[] = [];
+  const consumer = kafka.consumer({ groupId });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: false });
+  await consumer.run({ eachMessage: ({ message }) => Promise.resolve(void got.push(message)) });
+  return {
+    messages: got,
+    async waitFor(accept: (m: KafkaMessage[]) => boolean, what: string) {
+      return waitFor(() => got, accept, { what, timeoutMs: 30_000 });
+    },
+    stop: () => consumer.disconnect(),
+  };
+}
+
+export async function getJson<T>(url: string, token?: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, body: (await res.json()) as T };
+}

@@ -1,0 +1,73 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { type Request, type Response } from 'express';
+import {
+  type AuthUser,
+  type TrackViewBody,
+  type TrackViewsBody,
+  collectionStatsParamsSchema,
+  trackViewBodySchema,
+  trackViewsBodySchema,
+} from '@core-vault/contracts';
+import { OptionalUser, Public, ZodValidationPipe } from '@core-vault/platform';
+import { DownstreamClient } from '../proxy/downstream.client';
+import { RequireAnalytics } from './analytics-access.guard';
+import { CollectionRollup } from './collection-rollup';
+import { TrackRateGuard } from './track-rate.guard';
+import { ViewTracker } from './view-tracker';
+
+/**
+ * The analytics context's public routes (contracts: libs/contracts/src/analytics). Tracking is
+ * answered here (produced to Kafka); statistics are forwarded to the analytics service.
+ */
+@Controller('api/v1/analytics')
+export class AnalyticsGatewayController {
+  constructor(
+    private readonly tracker: ViewTracker,
+    private readonly rollup: CollectionRollup,
+    private readonly downstream: DownstreamClient,
+  ) {}
+
+  @Public()
+  @UseGuards(TrackRateGuard)
+  @Post('track-view')
+  @HttpCode(202)
+  async trackView(
+    @OptionalUser() user: AuthUser | null,
+    @Body(new ZodValidationPipe(trackViewBodySchema)) body: TrackViewBody,
+  ): Promise<{ accepted: number }> {
+    return { accepted: await this.tracker.track([body], user) };
+  }
+
+  @Public()
+  @UseGuards(TrackRateGuard)
+  @Post('track-views')
+  @HttpCode(202)
+  async trackViews(
+    @OptionalUser() user: AuthUser | null,
+    @Body(new ZodValidationPipe(trackViewsBodySchema)) body: TrackViewsBody,
+  ): Promise<{ accepted: number }> {
+    return { accepted: await this.tracker.track(body.events, user) };
+  }
+
+  @RequireAnalytics('basic')
+  @Get('artifacts')
+  overview(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.downstream.forward('analytics', req, res);
+  }
+
+  @RequireAnalytics('advanced')
+  @Get('artifacts/:id')
+  artifact(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.downstream.forward('analytics', req, res);
+  }
+
+  @RequireAnalytics('advanced')
+  @Get('collections/:id')
+  collection(
+    @Param(new ZodValidationPipe(collectionStatsParamsSchema)) params: { id: string },
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.rollup.send(params.id, req, res);
+  }
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { SecurityModule } from '../security/security.module';
+import { AnalyticsGatewayController } from './analytics-gateway.controller';
+import { CollectionRollup } from './collection-rollup';
+import { OnboardingGatewayController } from './onboarding-gateway.controller';
+import { TrackRateGuard } from './track-rate.guard';
+import { ViewTracker } from './view-tracker';
+
+/**
+ * Public routes of the analytics context (/api/v1/analytics/*: tracking and statistics) and of
+ * onboarding (/api/v1/onboarding/*, forwarded), the two asynchronous contexts.
+ */
+@Module({
+  imports: [SecurityModule],
+  controllers: [AnalyticsGatewayController, OnboardingGatewayController],
+  providers: [ViewTracker, CollectionRollup, TrackRateGuard],
+})
+export class AnalyticsGatewayModule {}

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ANALYTICS_MESSAGES,
+  type AuthUser,
+  type TrackViewBody,
+  Topic,
+  productEventCatalog,
+  viewedAtProblem,
+} from '@core-vault/contracts';
+import {
+  APP_CONFIG,
+  AppException,
+  EventFactory,
+  KafkaConnection,
+  RedisRateLimiter,
+} from '@core-vault/platform';
+import { type GatewayConfig } from '../config';
+
+/**
+ * Turns consented views into artifacts.artifact-viewed.v1 events, straight to Kafka: the gateway
+ * changes no state, so there is no outbox. The client's id becomes the event id (analytics drops
+ * a resent copy by it) and the artifact id the key (one artifact's views stay on one partition).
+ */
+@Injectable()
+export class ViewTracker {
+  private readonly events = new EventFactory(productEventCatalog, 'gateway');
+
+  constructor(
+    private readonly kafka: KafkaConnection,
+    private readonly limiter: RedisRateLimiter,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Per client IP; over the limit: 429 with Retry-After (set by the caller from the details). */
+  async checkRate(ip: string): Promise<void> {
+    const result = await this.limiter.hit('track-view:ip', ip, {
+      limit: this.config.TRACK_RATE_LIMIT,
+      windowSeconds: this.config.TRACK_RATE_WINDOW_SECONDS,
+    });
+    if (!result.allowed)
+      throw new AppException(429, 'RATE_LIMITED', ANALYTICS_MESSAGES.rateLimited(result.retryAfterSeconds), {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+  }
+
+  async track(views: readonly TrackViewBody[], viewer: AuthUser | null, now = new Date()): Promise<number> {
+    views.forEach((v, i) => {
+      const problem = viewedAtProblem(v.viewedAt, now);
+      if (problem)
+        throw new AppException(
+          400,
+          'VALIDATION_FAILED',
+          views.length > 1 ? `events.${i}: ${problem}` : problem,
+        );
+    });
+    const entries = views.map((v) =>
+      this.events.create(
+        Topic.ArtifactViewed,
+        {
+          artifactId: v.artifactId,
+          viewedAt: v.viewedAt,
+          userAgent: v.userAgent,
+          embed: v.embed ?? false,
+          ...(v.sessionId ? { sessionId: v.sessionId } : {}),
+          ...(v.referrer ? { referrer: v.referrer } : {}),
+          ...(viewer ? { viewerId: viewer.id } : {}),
+        },
+        { key: v.artifactId, id: v.id, occurredAt: now },
+      ),
+    );
+    try {
+      await this.kafka.publisher.publish(entries);
+    } catch {
+      throw new AppException(503, 'TRACKING_UNAVAILABLE', 'Tracking is temporarily unavailable.');
+    }
+    return entries.length;
+  }
+}

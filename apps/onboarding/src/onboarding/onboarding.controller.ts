@@ -1,0 +1,52 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { type Response } from 'express';
+import { z } from 'zod';
+import {
+  type AuthUser,
+  type OnboardingProgress,
+  type ReportedMilestone,
+  reportMilestoneParamsSchema,
+} from '@core-vault/contracts';
+import { AdminOnly, CurrentUser, ZodValidationPipe } from '@core-vault/platform';
+import { CheckInScheduler } from './check-in.scheduler';
+import { CLOCK, type Clock } from './clock';
+import { OnboardingService } from './onboarding.service';
+import { queuePage } from './queue-page';
+
+const queueQuerySchema = z.object({ format: z.enum(['json', 'html']).default('json') });
+
+/** The caller's onboarding progress, SPA-observed milestones, and the operators' queue view. */
+@Controller('api/v1/onboarding')
+export class OnboardingController {
+  constructor(
+    private readonly onboarding: OnboardingService,
+    private readonly scheduler: CheckInScheduler,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('milestones')
+  progress(@CurrentUser() user: AuthUser): Promise<OnboardingProgress> {
+    return this.onboarding.progress(user.id);
+  }
+
+  @Post('milestones/:milestone')
+  @HttpCode(200)
+  async report(
+    @CurrentUser() user: AuthUser,
+    @Param(new ZodValidationPipe(reportMilestoneParamsSchema)) params: { milestone: ReportedMilestone },
+  ): Promise<OnboardingProgress> {
+    await this.onboarding.reach(user.id, params.milestone, this.clock.now());
+    return this.onboarding.progress(user.id);
+  }
+
+  @AdminOnly()
+  @Get('admin/queue')
+  async queue(
+    @Query(new ZodValidationPipe(queueQuerySchema)) query: z.infer<typeof queueQuerySchema>,
+    @Res() res: Response,
+  ): Promise<void> {
+    const overview = await this.scheduler.overview();
+    if (query.format === 'html') res.type('html').send(queuePage(overview));
+    else res.json(overview);
+  }
+}

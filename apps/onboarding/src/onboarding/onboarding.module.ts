@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CheckInScheduler } from './check-in.scheduler';
+import { CheckInWorker } from './check-in.worker';
+import { CLOCK, systemClock } from './clock';
+import { OnboardingEventsConsumer } from './onboarding-events.consumer';
+import { OnboardingController } from './onboarding.controller';
+import { OnboardingRepository } from './onboarding.repository';
+import { ONBOARDING_USER_MODEL, onboardingUserSchema } from './onboarding.schema';
+import { OnboardingService } from './onboarding.service';
+
+/** The onboarding bounded context: milestones, health score, check-in jobs. */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: ONBOARDING_USER_MODEL, schema: onboardingUserSchema }])],
+  controllers: [OnboardingController],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    OnboardingRepository,
+    OnboardingService,
+    CheckInScheduler,
+    CheckInWorker,
+    OnboardingEventsConsumer,
+  ],
+  exports: [CLOCK],
+})
+export class OnboardingModule {}

@@ -1,0 +1,114 @@
+/**
+ * Test support for the onboarding service (excluded from the build): the real AppModule with an
+ * injected clock, in-process on a free port, against the real infrastructure, with its own
+ * database, queue and consumer group (started at the end of the shared topics).
+ */
+import { type INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { type Admin } from 'kafkajs';
+import { type AccessTokenClaims, Topic } from '@core-vault/contracts';
+import {
+  AccessTokenSigner,
+  ErrorFilter,
+  createKafka,
+  ensureTopics,
+  loadConfig,
+  localDevKeys,
+} from '@core-vault/platform';
+import { freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
+import { AppModule } from '../app.module';
+import { type OnboardingConfig, onboardingConfigSchema } from '../config';
+import { CLOCK, type Clock } from '../onboarding/clock';
+
+export const CONSUMED = [
+  Topic.TrialStarted,
+  Topic.SubscriptionCanceled,
+  Topic.ArtifactCreated,
+  Topic.ArtifactShared,
+];
+
+export function testKafka() {
+  return createKafka({
+    clientId: 'onboarding-test',
+    brokers: testInfra().kafkaBrokers,
+    logger: testLogger(),
+  });
+}
+
+export async function testEnv(admin: Admin): Promise<Record<string, string>> {
+  const suffix = uniqueSuffix();
+  const env = {
+    MONGO_DB: `cv_test_onboarding_${suffix}`,
+    ONBOARDING_QUEUE: `onboarding-test-${suffix}`,
+    ONBOARDING_CONSUMER_GROUP: `onboarding.test-${suffix}`,
+  };
+  await ensureTopics(admin, CONSUMED, 3);
+  for (const topic of CONSUMED) {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    await admin.setOffsets({
+      groupId: env.ONBOARDING_CONSUMER_GROUP,
+      topic,
+      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+    });
+  }
+  return env;
+}
+
+export interface TestApp {
+  app: INestApplication;
+  url: string;
+  config: OnboardingConfig;
+  stop(): Promise<void>;
+}
+
+export async function startOnboardingApp(env: Record<string, string>, clock: Clock): Promise<TestApp> {
+  const port = await freePort();
+  const infra = testInfra();
+  const config = loadConfig('onboarding', onboardingConfigSchema, {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    SMTP_URL: infra.smtpUrl,
+    WEB_ORIGIN: 'https://vault.test',
+    ...env,
+  });
+  const logger = testLogger();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, logger)] })
+    .overrideProvider(CLOCK)
+    .useValue(clock)
+    .compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  app.useGlobalFilters(new ErrorFilter(logger));
+  await app.listen(port, '127.0.0.1');
+  return { app, url: `http://127.0.0.1:${port}`, config, stop: () => app.close() };
+}
+
+type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
+let signer: AccessTokenSigner | undefined;
+
+export function tokenFor(sub: string, over: Partial<Claims> = {}): string {
+  signer ??= new AccessTokenSigner(localDevKeys()!.privateKey);
+  return signer.sign({
+    sub,
+    email: `${sub}@example.test`,
+    sid: `sid-${sub}`,
+    adm: false,
+    act: true,
+    plan: 'Pro',
+    sts: 'TRIAL',
+    ...over,
+  });
+}
+
+export interface SinkMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function mailsTo(to: string): Promise<SinkMail[]> {
+  const res = await fetch(`${testInfra().mailApiUrl}/api/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as SinkMail[];
+}

@@ -1,0 +1,2 @@
+export * from './analytics-dto';
+export * from './analytics-routes';

@@ -1,0 +1,2 @@
+export * from './onboarding-dto';
+export * from './onboarding-routes';
