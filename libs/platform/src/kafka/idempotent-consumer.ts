@@ -9,6 +9,9 @@ import {
 import { type Logger } from 'pino';
 import { type AnyEventCatalog, type EventEnvelope, deadLetterTopic } from '@core-vault/contracts';
 import { decodeEvent } from '../events/event-factory';
+import { requestContext } from '../logging/request-context';
+import { type ServiceMetrics } from '../metrics/service-metrics';
+import { SpanKind, SpanStatusCode, startSpan } from '../tracing/tracing';
 import { type ProcessedEventStore, type ProcessedOutcome } from './processed-event.repository';
 
 export interface EventHandlerContext {
@@ -67,6 +70,8 @@ export interface IdempotentConsumerOptions {
    * offset is committed (metrics; tests use it to crash at exactly that point).
    */
   onProcessed?: (event: EventEnvelope, outcome: ProcessedOutcome) => void | Promise<void>;
+  /** Counts outcomes and handler errors (kafka_consumer_events_total, ..._handler_errors_total). */
+  metrics?: ServiceMetrics;
 }
 
 /** Offsets are committed after at most this many messages, and at the end of every batch. */
@@ -223,6 +228,11 @@ export class IdempotentConsumer {
         await handleBatch!(plain, { topic, partition, attempt });
         return null;
       } catch (err) {
+        this.options.metrics?.consumerHandlerErrors.inc({
+          group: this.options.groupId,
+          topic,
+          kind: 'failed',
+        });
         const reason = err instanceof Error ? err.message : String(err);
         if (attempt >= maxAttempts) return reason;
         this.log.warn(
@@ -239,6 +249,7 @@ export class IdempotentConsumer {
       this.options.groupId,
       events.map(({ event }) => ({ eventId: event.id, topic, outcome })),
     );
+    this.options.metrics?.consumerEvents.inc({ group: this.options.groupId, topic, outcome }, events.length);
     for (const { event } of events) await this.options.onProcessed?.(event, outcome);
   }
 
@@ -257,14 +268,18 @@ export class IdempotentConsumer {
     const event = decoded.envelope;
     if (await store.has(groupId, event.id)) {
       this.log.debug({ eventId: event.id, topic }, 'duplicate event skipped');
+      this.options.metrics?.consumerEvents.inc({ group: groupId, topic, outcome: 'duplicate' });
       return;
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        await handler(event, { topic, partition, offset: message.offset, attempt });
+        await this.traced(topic, event, () =>
+          handler(event, { topic, partition, offset: message.offset, attempt }),
+        );
         await this.finish(event, topic, 'handled');
         return;
       } catch (err) {
+        this.options.metrics?.consumerHandlerErrors.inc({ group: groupId, topic, kind: 'failed' });
         const reason = err instanceof Error ? err.message : String(err);
         if (attempt >= maxAttempts) {
           this.log.error(
@@ -283,7 +298,25 @@ export class IdempotentConsumer {
 
   private async finish(event: EventEnvelope, topic: string, outcome: ProcessedOutcome): Promise<void> {
     await this.options.store.mark(this.options.groupId, event.id, topic, outcome);
+    this.options.metrics?.consumerEvents.inc({ group: this.options.groupId, topic, outcome });
     await this.options.onProcessed?.(event, outcome);
+  }
+
+  /**
+   * Runs a handler inside a consumer span that continues the event's trace; whatever the
+   * handler logs or produces (events through EventFactory) stays on the same trace.
+   */
+  private async traced(topic: string, event: EventEnvelope, run: () => Promise<void>): Promise<void> {
+    const { span, traceparent } = startSpan(`consume ${topic}`, SpanKind.CONSUMER, event.traceparent);
+    span.setAttribute('messaging.consumer.group.name', this.options.groupId);
+    try {
+      await requestContext.run({ requestId: event.id, traceparent }, run);
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw err;
+    } finally {
+      span.end();
+    }
   }
 
   private async backoff(attempt: number): Promise<void> {
@@ -301,6 +334,9 @@ export class IdempotentConsumer {
     kind: 'invalid' | 'failed',
     reason: string,
   ): Promise<void> {
+    if (kind === 'invalid') {
+      this.options.metrics?.consumerHandlerErrors.inc({ group: this.options.groupId, topic, kind });
+    }
     const headers: IHeaders = {
       ...message.headers,
       'x-dlq-kind': kind,

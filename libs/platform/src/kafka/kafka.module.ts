@@ -16,6 +16,9 @@ import { type Logger } from 'pino';
 import { type AnyEventCatalog, deadLetterTopic, productEventCatalog } from '@core-vault/contracts';
 import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
 import { LOGGER } from '../logging/logging.module';
+import { METRICS } from '../metrics/metrics.module';
+import { type ServiceMetrics } from '../metrics/service-metrics';
+import { collectConsumerLag } from './consumer-lag';
 import { EventPublisher } from './event-publisher';
 import { type BatchEventHandler, IdempotentConsumer, type EventHandler } from './idempotent-consumer';
 import { createKafka, ensureTopics } from './kafka-client';
@@ -111,13 +114,24 @@ export interface ConsumerRegistration {
 @Injectable()
 export class EventConsumers implements BeforeApplicationShutdown {
   private readonly consumers: IdempotentConsumer[] = [];
+  private lagAdmin: Admin | undefined;
 
   constructor(
     private readonly connection: KafkaConnection,
     @Inject(KAFKA_OPTIONS) private readonly options: KafkaModuleOptions,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(METRICS) private readonly metrics: ServiceMetrics,
     @Optional() @Inject(getConnectionToken()) private readonly mongo?: Connection,
   ) {}
+
+  /** Lag is read from the broker on scrape, with one admin client shared by the service's groups. */
+  private async lag(groupId: string, topics: readonly string[]): Promise<void> {
+    if (!this.lagAdmin) {
+      this.lagAdmin = this.connection.kafka.admin();
+      await this.lagAdmin.connect();
+    }
+    await collectConsumerLag(this.lagAdmin, this.metrics, groupId, topics);
+  }
 
   async start(registration: ConsumerRegistration): Promise<IdempotentConsumer> {
     if (!this.mongo && !registration.store)
@@ -130,7 +144,9 @@ export class EventConsumers implements BeforeApplicationShutdown {
       deadLetterProducer: this.connection.producer,
       logger: this.logger,
       maxAttempts: this.options.maxAttempts ?? 5,
+      metrics: this.metrics,
     });
+    this.metrics.onCollect('lag', () => this.lag(registration.groupId, registration.topics));
     this.consumers.push(consumer);
     await consumer.start();
     return consumer;
@@ -138,6 +154,7 @@ export class EventConsumers implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.consumers.map((c) => c.stop()));
+    await this.lagAdmin?.disconnect();
   }
 }
 
