@@ -17,6 +17,8 @@ export const artifactsConfigSchema = baseConfigSchema
   .extend({
     /** Origin of the web app, for share URLs and embed code (`{origin}/view/{id}`). */
     WEB_ORIGIN: httpUrl,
+    /** The renderer's origin: embed code and embed URLs point there. */
+    RENDERER_ORIGIN: httpUrl,
     /** Seconds a public artifact stays in the Redis read cache (changes invalidate it at once). */
     PUBLIC_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** Browser/CDN max-age of a public read; short, since changes must show on the next read. */

@@ -109,7 +109,11 @@ export class ArtifactsService {
       artifactId: doc._id,
       channel: body.channel,
       shareCount,
-      ...shareLinks(this.config.WEB_ORIGIN, doc._id, doc.title),
+      ...shareLinks(
+        { app: this.config.WEB_ORIGIN, renderer: this.config.RENDERER_ORIGIN },
+        doc._id,
+        doc.title,
+      ),
     };
   }
 

@@ -55,8 +55,8 @@ describe('events through the outbox', () => {
       channel: 'embed',
       shareCount: 1,
       url: `https://vault.test/view/${id}`,
-      embedUrl: `https://vault.test/embed/${id}`,
-      embedCode: `<iframe src="https://vault.test/embed/${id}" width="100%" height="600px" title="evt2" frameborder="0" loading="lazy"></iframe>`,
+      embedUrl: `https://render.vault-usercontent.test/embed/${id}`,
+      embedCode: `<iframe src="https://render.vault-usercontent.test/embed/${id}" width="100%" height="600px" title="evt2" frameborder="0" loading="lazy"></iframe>`,
     });
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
 

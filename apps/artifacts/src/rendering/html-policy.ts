@@ -52,7 +52,6 @@ const EXTRA_TAGS = [
 
 /** Never allowed, whatever the lists above say (spec §2: frames, objects, embeds). */
 export const FORBIDDEN_HTML_TAGS = [
-  'script',
   'iframe',
   'frame',
   'frameset',
@@ -82,10 +81,11 @@ const GLOBAL_ATTRIBUTES = [
 ];
 
 /**
- * HTML policy: ordinary markup with style and class kept; frames, objects, embeds, scripts,
- * event-handler attributes (only listed attributes survive, no on*) and javascript: URLs removed.
+ * Markup policy (Markdown's HTML output, and the base of the HTML policy): ordinary markup with
+ * style and class kept; frames, objects, embeds, scripts, event-handler attributes (only listed
+ * attributes survive, no on*) and javascript: URLs removed.
  */
-export const HTML_POLICY: sanitizeHtml.IOptions = {
+export const MARKUP_POLICY: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, ...EXTRA_TAGS].filter(
     (t) => !FORBIDDEN_HTML_TAGS.includes(t),
   ),
@@ -158,7 +158,24 @@ export const HTML_POLICY: sanitizeHtml.IOptions = {
   nestingLimit: 200,
 };
 
-/** Sanitizes an HTML artifact (and Markdown's HTML output) for the renderer. */
+/**
+ * HTML artifacts are interactive pages: they keep their inline <script> elements (no src: the
+ * renderer's CSP allows no network anyway). They run only in the sandboxed renderer on its own
+ * origin, which is the real wall; everything else of the markup policy still applies.
+ */
+export const HTML_POLICY: sanitizeHtml.IOptions = {
+  ...MARKUP_POLICY,
+  allowedTags: [...(MARKUP_POLICY.allowedTags as string[]), 'script'],
+  allowedAttributes: { ...(MARKUP_POLICY.allowedAttributes as Record<string, string[]>), script: ['type'] },
+  nonTextTags: (MARKUP_POLICY.nonTextTags ?? []).filter((t) => t !== 'script'),
+};
+
+/** Sanitizes an HTML artifact (scripts kept) for the renderer. */
 export function sanitizeArtifactHtml(html: string): string {
   return cleanStyleBlocks(sanitizeHtml(html, HTML_POLICY));
+}
+
+/** Sanitizes markup that must stay static, such as Markdown's HTML output (scripts removed). */
+export function sanitizeStaticMarkup(html: string): string {
+  return cleanStyleBlocks(sanitizeHtml(html, MARKUP_POLICY));
 }

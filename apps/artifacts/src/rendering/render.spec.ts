@@ -4,9 +4,13 @@ import { checkReactSource } from './react-check';
 import { renderArtifact } from './render';
 import { sanitizeArtifactSvg } from './svg-policy';
 
-/** Anything that could run script or load a frame in the output. */
+/**
+ * Anything that could load a frame, an external script or run a handler in HTML output. Inline
+ * <script> is allowed in HTML artifacts (interactive pages, run only in the sandboxed renderer
+ * origin); static markup (Markdown) must have none — see STATIC_DANGER.
+ */
 const DANGER = [
-  /<script/i,
+  /<script[^>]*\ssrc\s*=/i,
   /<iframe/i,
   /<frame/i,
   /<object/i,
@@ -18,8 +22,9 @@ const DANGER = [
   /javascript:/i,
   /vbscript:/i,
 ];
-const expectHarmless = (html: string) => {
-  for (const pattern of DANGER) expect(html).not.toMatch(pattern);
+const STATIC_DANGER = [...DANGER, /<script/i];
+const expectHarmless = (html: string, patterns: readonly RegExp[] = DANGER) => {
+  for (const pattern of patterns) expect(html).not.toMatch(pattern);
 };
 
 describe('HTML sanitizing: hostile corpus', () => {
@@ -119,7 +124,7 @@ describe('SVG sanitizing: hostile corpus', () => {
   ])('removes %s', (_name, input, forbidden) => {
     const out = sanitizeArtifactSvg(input);
     expect(out).not.toMatch(forbidden);
-    expectHarmless(out);
+    expectHarmless(out, STATIC_DANGER);
   });
 
   it('keeps drawing markup, case-sensitive names and #fragment references', () => {
@@ -140,6 +145,16 @@ describe('SVG sanitizing: hostile corpus', () => {
   });
 });
 
+describe('HTML artifacts stay interactive', () => {
+  it('keep inline scripts but never an external script source', () => {
+    const out = sanitizeArtifactHtml(
+      '<button id="b">0</button><script>let n = 0; b.addEventListener("click", () => (b.textContent = ++n && n < 2 ? n : n));</script><script src="https://evil/x.js"></script>',
+    );
+    expect(out).toContain('<script>let n = 0; b.addEventListener("click"');
+    expect(out).not.toContain('evil');
+  });
+});
+
 describe('Markdown', () => {
   it('is parsed, then sanitized', () => {
     const r = renderArtifact(
@@ -148,7 +163,7 @@ describe('Markdown', () => {
     );
     expect(r.rendered).toContain('<h1>Title</h1>');
     expect(r.rendered).toContain('<code class="language-js">');
-    expectHarmless(r.rendered ?? '');
+    expectHarmless(r.rendered ?? '', STATIC_DANGER);
     expect(r.renderError).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { ARTIFACT_MESSAGES, type ArtifactType } from '@core-vault/contracts';
-import { sanitizeArtifactHtml } from './html-policy';
+import { sanitizeArtifactHtml, sanitizeStaticMarkup } from './html-policy';
 import { checkReactSource } from './react-check';
 import { sanitizeArtifactSvg } from './svg-policy';
 
@@ -32,9 +32,9 @@ export function renderArtifact(type: ArtifactType, content: string): RenderResul
 
 function renderMarkdown(content: string): RenderResult {
   try {
-    // marked does not sanitize: its HTML goes through the same policy as HTML artifacts.
+    // marked does not sanitize: its HTML goes through the static markup policy (no scripts).
     const html = marked.parse(content, { async: false, gfm: true });
-    return { ...none, rendered: sanitizeArtifactHtml(html) };
+    return { ...none, rendered: sanitizeStaticMarkup(html) };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return { ...none, renderError: ARTIFACT_MESSAGES.markdownError(message.slice(0, 500)) };

@@ -39,6 +39,7 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
     MONGO_DB: `cv_test_artifacts_${suffix}`,
     VIEW_COUNT_CONSUMER_GROUP: `artifacts.view-counts.test-${suffix}`,
     WEB_ORIGIN: 'https://vault.test',
+    RENDERER_ORIGIN: 'https://render.vault-usercontent.test',
     ...env,
   });
   const logger = testLogger();

@@ -52,12 +52,12 @@ describe('createArtifactBodySchema', () => {
 });
 
 describe('share helpers', () => {
-  it('builds the view and embed URLs and the 100% × 600px frame', () => {
-    expect(shareLinks('https://vault.example/', 'a1')).toEqual({
+  it('builds the view URL on the app and the embed URL and 100% × 600px frame on the renderer', () => {
+    expect(shareLinks({ app: 'https://vault.example/', renderer: 'https://render.example' }, 'a1')).toEqual({
       url: 'https://vault.example/view/a1',
-      embedUrl: 'https://vault.example/embed/a1',
+      embedUrl: 'https://render.example/embed/a1',
       embedCode:
-        '<iframe src="https://vault.example/embed/a1" width="100%" height="600px" frameborder="0" loading="lazy"></iframe>',
+        '<iframe src="https://render.example/embed/a1" width="100%" height="600px" frameborder="0" loading="lazy"></iframe>',
     });
   });
 

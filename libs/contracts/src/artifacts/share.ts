@@ -32,11 +32,19 @@ export function embedCode(
   return `<iframe src="${escapeAttr(embedUrl(origin, id))}" width="${escapeAttr(width)}" height="${escapeAttr(height)}"${title} frameborder="0" loading="lazy"></iframe>`;
 }
 
-export function shareLinks(origin: string, id: string, title?: string): ShareLinks {
+/**
+ * The view page lives on the app's origin; the embed page on the renderer's origin (the app
+ * refuses to be framed, so pasted embed code must point at the renderer).
+ */
+export function shareLinks(
+  origins: { app: string; renderer: string },
+  id: string,
+  title?: string,
+): ShareLinks {
   return {
-    url: viewUrl(origin, id),
-    embedUrl: embedUrl(origin, id),
-    embedCode: embedCode(origin, id, title ? { title } : {}),
+    url: viewUrl(origins.app, id),
+    embedUrl: embedUrl(origins.renderer, id),
+    embedCode: embedCode(origins.renderer, id, title ? { title } : {}),
   };
 }
 
