@@ -54,7 +54,7 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:shared'],
               notDependOnLibsWithTags: ['runtime:node'],
             },
-            ...['gateway', 'identity', 'billing', 'artifacts', 'analytics', 'onboarding'].map((s) => ({
+            ...['gateway', 'identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'usercontent'].map((s) => ({
               sourceTag: `scope:${s}`,
               onlyDependOnLibsWithTags: ['scope:shared', `scope:${s}`],
             })),

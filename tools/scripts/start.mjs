@@ -6,7 +6,7 @@ import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, ensureDependencies, loadInfra, root, run } from './lib/workspace.mjs';
 
-const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'gateway'];
+const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'gateway', 'usercontent'];
 const config = JSON.parse(readFileSync(join(root, 'config/local.json'), 'utf8'));
 const port = (app) => config.apps[app].port;
 const logDir = join(root, '.local/logs');
@@ -77,6 +77,8 @@ async function main() {
   const built = await Promise.all([
     run(bin('tsc'), ['-b', 'tsconfig.build.json']),
     run(bin('vite'), ['build', 'apps/web', '--logLevel', 'warn']),
+    // The renderer's browser assets and library bundles (cached until the lockfile changes).
+    run(process.execPath, ['apps/usercontent/scripts/build-assets.mjs']),
   ]);
   if (built.some((c) => c !== 0)) throw new Error('build failed');
 
@@ -95,6 +97,7 @@ Core Vault is ready in ${((Date.now() - t0) / 1000).toFixed(1)}s
   App (SPA)     http://127.0.0.1:${port('web')}
   Gateway       http://127.0.0.1:${port('gateway')}   (readiness: /health/ready)
   API docs      http://127.0.0.1:${port('gateway')}/api-docs
+  Renderer      ${config.apps.usercontent.origin ?? `http://localhost:${port('usercontent')}`}   (artifact content, separate origin; embeds at /embed/{id})
   Mail inbox    http://${mail.host}:${mail.port}
 Logs in .local/logs/. Press Ctrl+C to stop everything this command started.`);
 }

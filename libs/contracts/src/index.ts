@@ -13,6 +13,7 @@ export * from './http/openapi';
 export * from './http/api-routes';
 export * from './accounts/auth-routes';
 export * from './artifacts';
+export * from './rendering';
 export * from './billing/billing-routes';
 export * from './billing/plans';
 export * from './billing/messages';

@@ -1,0 +1,79 @@
+import { once } from 'node:events';
+import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+
+export interface StubArtifact {
+  id: string;
+  title: string;
+  type: string;
+  content: string;
+  /** The sanitized form as the artifacts service would store it (raw here for hostile fixtures). */
+  rendered: string | null;
+  renderError?: string | null;
+  securityWarning?: string | null;
+  isPublic: boolean;
+  owner?: string;
+  tags?: string[];
+}
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * Stands in for the gateway's public read (GET /api/v1/artifacts/:id) while the artifacts
+ * service is being built: public artifacts answer 200, private ones 403, unknown ids 404. Every
+ * request is recorded so tests can see what reached "the API" and with which credentials.
+ */
+export class StubGateway {
+  readonly artifacts = new Map<string, StubArtifact>();
+  readonly seen: SeenRequest[] = [];
+  private server: Server | null = null;
+
+  add(...artifacts: StubArtifact[]): void {
+    for (const a of artifacts) this.artifacts.set(a.id, a);
+  }
+
+  async start(port: number): Promise<string> {
+    this.server = createServer((req, res) => {
+      this.seen.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+      const match = /^\/api\/v1\/artifacts\/([^/?]+)/.exec(req.url ?? '');
+      const artifact =
+        match && req.method === 'GET'
+          ? this.artifacts.get(decodeURIComponent(match[1] as string))
+          : undefined;
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (!match) return send(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' });
+      if (!artifact)
+        return send(404, { statusCode: 404, code: 'ARTIFACT_NOT_FOUND', message: 'Artifact not found' });
+      if (!artifact.isPublic)
+        return send(403, { statusCode: 403, code: 'ARTIFACT_PRIVATE', message: 'This artifact is private' });
+      const now = new Date('2025-06-01T12:00:00.000Z').toISOString();
+      send(200, {
+        artifact: {
+          renderError: null,
+          securityWarning: null,
+          tags: [],
+          metadata: { claudeVersion: 'claude-sonnet-4', extractedAt: now, size: artifact.content.length },
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+          ...artifact,
+        },
+      });
+    });
+    this.server.listen(port, '127.0.0.1');
+    await once(this.server, 'listening');
+    return `http://127.0.0.1:${port}`;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server?.close(r));
+  }
+}

@@ -1,0 +1,25 @@
+/** The frame → app messages the agent sends; mirrors libs/contracts/src/rendering/protocol.ts. */
+export const AGENT_CHANNEL = 'core-vault/renderer';
+export const AGENT_PROTOCOL_VERSION = 1;
+
+export interface AgentError {
+  title: 'Security Warning' | 'Render Error' | 'Setup Error' | 'Component Not Found' | 'Markdown Error';
+  message: string;
+  tips: string[];
+}
+
+export type AgentMessage =
+  | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'rendered' }
+  | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'height'; height: number }
+  | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'error'; error: AgentError }
+  | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'storage'; items: Record<string, string> };
+
+type Body =
+  | { kind: 'rendered' }
+  | { kind: 'height'; height: number }
+  | { kind: 'error'; error: AgentError }
+  | { kind: 'storage'; items: Record<string, string> };
+
+export function agentMessage(body: Body): AgentMessage {
+  return { channel: AGENT_CHANNEL, v: AGENT_PROTOCOL_VERSION, ...body };
+}

@@ -1,0 +1,52 @@
+import { unescapeHtml } from './escape';
+
+/** Returns highlighted HTML for code, or null to leave it as escaped text. */
+export type HighlightFn = (code: string, language: string | undefined) => string | null;
+
+const CODE_BLOCK = /<pre>\s*<code(?: class="([^"]*)")?>([\s\S]*?)<\/code>\s*<\/pre>/g;
+
+/** Highlights the fenced code blocks of sanitized Markdown output (`<pre><code class="language-x">`). */
+export function highlightCodeBlocks(html: string, highlight: HighlightFn): string {
+  return html.replace(CODE_BLOCK, (whole, classes: string | undefined, text: string) => {
+    const language = /(?:^|\s)language-([\w+#-]+)/.exec(classes ?? '')?.[1];
+    const highlighted = highlight(unescapeHtml(text), language);
+    if (highlighted === null) return whole;
+    const cls = `hljs${language ? ` language-${language}` : ''}`;
+    return `<pre><code class="${cls}">${highlighted}</code></pre>`;
+  });
+}
+
+export const hasCodeBlocks = (html: string): boolean => /<pre>\s*<code/.test(html);
+
+/** A compact GitHub-like highlight.js theme per colour scheme (inlined: no extra request). */
+export function highlightCss(theme: 'light' | 'dark'): string {
+  const c =
+    theme === 'dark'
+      ? {
+          bg: '#161b22',
+          fg: '#e6edf3',
+          kw: '#ff7b72',
+          str: '#a5d6ff',
+          fn: '#d2a8ff',
+          num: '#79c0ff',
+          com: '#8b949e',
+          type: '#ffa657',
+        }
+      : {
+          bg: '#f6f8fa',
+          fg: '#1f2328',
+          kw: '#cf222e',
+          str: '#0a3069',
+          fn: '#8250df',
+          num: '#0550ae',
+          com: '#6e7781',
+          type: '#953800',
+        };
+  return `.hljs{display:block;overflow-x:auto;padding:1em;background:${c.bg};color:${c.fg};border-radius:8px}
+.hljs-keyword,.hljs-meta .hljs-keyword,.hljs-doctag,.hljs-template-tag,.hljs-variable.language_{color:${c.kw}}
+.hljs-string,.hljs-regexp,.hljs-meta .hljs-string{color:${c.str}}
+.hljs-title,.hljs-title.function_,.hljs-title.class_{color:${c.fn}}
+.hljs-number,.hljs-literal,.hljs-attr,.hljs-attribute,.hljs-variable,.hljs-built_in{color:${c.num}}
+.hljs-comment,.hljs-quote{color:${c.com};font-style:italic}
+.hljs-type,.hljs-params,.hljs-name,.hljs-tag,.hljs-selector-tag{color:${c.type}}`;
+}

@@ -1,0 +1,45 @@
+/**
+ * Headers of everything the renderer serves. Artifact documents get a CSP that allows their
+ * inline code and the renderer's own files but no network (connect-src 'none'), no forms
+ * posting anywhere, no workers or nested frames, and a CSP sandbox without top navigation —
+ * so even a document opened outside our iframe cannot take over the page that shows it.
+ */
+export const SANDBOX_FLAGS = [
+  'allow-scripts',
+  'allow-same-origin',
+  'allow-forms',
+  'allow-modals',
+  'allow-popups',
+  'allow-popups-to-escape-sandbox',
+  'allow-downloads',
+] as const;
+
+export function artifactCsp(frameAncestors: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "media-src 'self' data: blob:",
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "worker-src 'none'",
+    "manifest-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors}`,
+    `sandbox ${SANDBOX_FLAGS.join(' ')}`,
+  ].join('; ');
+}
+
+/** Static files and JSON: nothing to run, not to be framed. */
+export const STATIC_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export const COMMON_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};

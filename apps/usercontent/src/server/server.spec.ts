@@ -1,0 +1,271 @@
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import pino from 'pino';
+import { type UsercontentConfig } from '../config';
+import { createUsercontentServer } from './server';
+
+const APP = 'http://127.0.0.1:4200';
+const RENDERER = 'http://localhost:4300';
+
+const ARTIFACTS: Record<string, { status: number; body?: unknown }> = {
+  pub: {
+    status: 200,
+    body: {
+      artifact: {
+        id: 'pub',
+        title: 'Chart <1>',
+        type: 'HTML',
+        content: '<p>raw</p>',
+        rendered: '<p>clean</p>',
+        isPublic: true,
+      },
+    },
+  },
+  md: {
+    status: 200,
+    body: {
+      artifact: {
+        id: 'md',
+        title: 'Notes',
+        type: 'MARKDOWN',
+        content: '```ts\nlet a = 1\n```',
+        rendered: '<pre><code class="language-ts">let a = 1\n</code></pre>',
+        isPublic: true,
+      },
+    },
+  },
+  rx: {
+    status: 200,
+    body: {
+      artifact: {
+        id: 'rx',
+        title: 'R',
+        type: 'REACT',
+        content: "import { Star } from 'lucide-react';\nexport default () => <Star />;",
+        rendered: null,
+        isPublic: true,
+      },
+    },
+  },
+  secret: { status: 403, body: { message: 'This artifact is private' } },
+  leaky: {
+    status: 200,
+    body: {
+      artifact: { id: 'leaky', title: 'x', type: 'HTML', content: 'x', rendered: 'x', isPublic: false },
+    },
+  },
+  empty: { status: 200, body: {} },
+  broken: { status: 500, body: {} },
+};
+
+const fakeFetch = ((url: string) => {
+  const id = decodeURIComponent(url.split('/').pop() ?? '');
+  if (id === 'down') return Promise.reject(new TypeError('fetch failed'));
+  const a = ARTIFACTS[id] ?? { status: 404, body: { message: 'Artifact not found' } };
+  return Promise.resolve(
+    new Response(JSON.stringify(a.body), {
+      status: a.status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+}) as typeof fetch;
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const assets = mkdtempSync(join(tmpdir(), 'uc-assets-'));
+  mkdirSync(join(assets, 'assets'));
+  mkdirSync(join(assets, 'vendor'));
+  writeFileSync(join(assets, 'assets/agent.js'), '/* agent */');
+  writeFileSync(join(assets, 'assets/frame.js'), `/* frame */${' '.repeat(4000)}`);
+  writeFileSync(join(assets, 'vendor/.stamp'), 'x');
+  writeFileSync(join(assets, 'secret.txt'), 'do not serve');
+  const config: UsercontentConfig = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    SHUTDOWN_TIMEOUT_MS: 1000,
+    RENDERER_ORIGIN: RENDERER,
+    WEB_ORIGIN: APP,
+    FRAME_PARENT_ORIGINS: 'https://vault.example',
+    GATEWAY_URL: 'http://gateway.invalid',
+    GATEWAY_TIMEOUT_MS: 1000,
+  };
+  server = createUsercontentServer({
+    config,
+    logger: pino({ level: 'silent' }),
+    assetsDir: assets,
+    fetchFn: fakeFetch,
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
+
+describe('/frame', () => {
+  it.each([APP, 'https://vault.example'])(
+    'serves the shell to the allowed parent %s, framed only by it',
+    async (parent) => {
+      const res = await get(`/frame?parent=${encodeURIComponent(parent)}`);
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`frame-ancestors ${parent};`);
+      expect(csp).toContain("connect-src 'none'");
+      expect(csp).toContain("form-action 'none'");
+      expect(csp).toContain('sandbox allow-scripts');
+      expect(csp).not.toContain('allow-top-navigation');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(await res.text()).toContain(`<meta name="cv-parent-origin" content="${parent}">`);
+    },
+  );
+
+  it.each(['https://evil.example', `${APP}/`, `${APP}.evil.example`, '"><script>', ''])(
+    'refuses the parent %j',
+    async (parent) => {
+      expect((await get(`/frame?parent=${encodeURIComponent(parent)}`)).status).toBe(400);
+    },
+  );
+});
+
+describe('/embed/{id}', () => {
+  it('shows a public artifact’s sanitized form with the brand link, embeddable anywhere', async () => {
+    const res = await get('/embed/pub?theme=dark');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    const html = await res.text();
+    expect(html).toContain('<p>clean</p>');
+    expect(html).not.toContain('<p>raw</p>');
+    expect(html).toContain(
+      `<a class="cv-brand" href="${APP}/view/pub" target="_blank" rel="noopener">Core Vault</a>`,
+    );
+    expect(html).toContain('data-mode="embed"');
+  });
+
+  it('highlights Markdown and transpiles React on the server', async () => {
+    expect(await (await get('/embed/md')).text()).toContain('<span class="hljs-keyword">let</span>');
+    const react = await (await get('/embed/rx')).text();
+    expect(react).toContain('"imports":["react","react/jsx-runtime","react-dom/client","lucide-react"]');
+    expect(react).not.toContain('sucrase');
+  });
+
+  it('serves demos from the catalogue', async () => {
+    const html = await (await get('/embed/demo-task-manager')).text();
+    expect(html).toContain('<h1>Task Manager</h1>');
+    expect((await get('/embed/demo-nope')).status).toBe(404);
+  });
+
+  it.each([
+    ['secret', 403, 'This artifact is private'],
+    ['leaky', 403, 'This artifact is private'],
+    ['nope', 404, 'Artifact not found'],
+    ['empty', 404, 'Artifact not found'],
+    ['broken', 502, 'Failed to load artifact'],
+    ['down', 502, 'Error loading artifact'],
+    ['bad%20id', 404, 'Artifact not found'],
+  ])('%s answers %i %s', async (id, status, message) => {
+    const res = await get(`/embed/${id}`);
+    expect(res.status).toBe(status);
+    expect(await res.text()).toContain(message);
+  });
+});
+
+describe('/oembed', () => {
+  it('describes a public artifact as rich content with the iframe', async () => {
+    const res = await get(`/oembed?url=${encodeURIComponent(`${APP}/view/pub`)}&format=json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toEqual({
+      version: '1.0',
+      type: 'rich',
+      provider_name: 'Core Vault',
+      provider_url: `${APP}/`,
+      title: 'Chart <1>',
+      html: `<iframe src="${RENDERER}/embed/pub" width="100%" height="600" title="Chart &lt;1&gt;" frameborder="0" loading="lazy"></iframe>`,
+      width: 800,
+      height: 600,
+    });
+  });
+
+  it('accepts the embed URL too and honours maxwidth/maxheight', async () => {
+    const body = (await (
+      await get(`/oembed?url=${encodeURIComponent(`${RENDERER}/embed/pub`)}&maxwidth=500&maxheight=300`)
+    ).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ width: 500, height: 300 });
+    expect(body['html']).toContain('width="500" height="300"');
+  });
+
+  it.each([
+    [`url=${encodeURIComponent(`${APP}/view/secret`)}`, 404],
+    [`url=${encodeURIComponent('https://evil.example/view/pub')}`, 404],
+    [`url=${encodeURIComponent(`${APP}/elsewhere/pub`)}`, 404],
+    ['url=not-a-url', 404],
+    ['', 404],
+    [`url=${encodeURIComponent(`${APP}/view/pub`)}&format=xml`, 501],
+  ])('%s answers %i', async (query, status) => {
+    expect((await get(`/oembed?${query}`)).status).toBe(status);
+  });
+});
+
+describe('static assets', () => {
+  it('serves built files compressed, with an ETag and CORS for module scripts', async () => {
+    const res = await get('/assets/frame.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const etag = res.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    expect((await get('/assets/frame.js', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('compresses on the wire', async () => {
+    const { request } = await import('node:http');
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve) => {
+      request(`${base}/assets/frame.js`, { headers: { 'Accept-Encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+        );
+      }).end();
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toMatch(/^\/\* frame \*\//);
+  });
+
+  it.each([
+    '/assets/../secret.txt',
+    '/assets/%2e%2e/secret.txt',
+    '/vendor/.stamp',
+    '/assets/missing.js',
+    '/secret.txt',
+  ])('does not serve %s', async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
+});
+
+describe('the rest', () => {
+  it('answers only GET and HEAD', async () => {
+    const res = await get('/embed/pub', { method: 'POST', body: 'x' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('reports ready when its assets are built', async () => {
+    expect((await get('/health/ready')).status).toBe(200);
+    expect((await get('/health/live')).status).toBe(200);
+  });
+});

@@ -1,0 +1,172 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { type Logger } from 'pino';
+import { type UsercontentConfig, allowedParents } from '../config';
+import { ArtifactSource } from './artifact-source';
+import { embedPage, frameShell, oembed, parseTheme } from './pages';
+import { COMMON_HEADERS, STATIC_CSP, artifactCsp } from './security-headers';
+import { StaticFiles } from './static-files';
+
+export interface UsercontentDeps {
+  config: UsercontentConfig;
+  logger: Logger;
+  assetsDir: string;
+  fetchFn?: typeof fetch;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
+
+const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): void {
+  let payload = typeof body === 'string' ? Buffer.from(body) : body;
+  const out: Record<string, string> = { ...COMMON_HEADERS, ...headers, Vary: 'Accept-Encoding' };
+  if (payload.length > 1024 && acceptsGzip(req)) {
+    payload = gzipSync(payload);
+    out['Content-Encoding'] = 'gzip';
+  }
+  out['Content-Length'] = String(payload.length);
+  res.writeHead(status, out);
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+const html = (csp: string, cache: string) => ({
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': csp,
+  'Cache-Control': cache,
+});
+
+const text = (req: IncomingMessage, res: ServerResponse, status: number, message: string) =>
+  send(req, res, status, message, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Security-Policy': STATIC_CSP,
+  });
+
+/**
+ * The renderer origin as a minimal node:http server: it has no database, no sessions and no
+ * auth, and every response needs exact, per-route security headers and as few bytes as possible.
+ */
+export function createUsercontentServer(deps: UsercontentDeps): Server {
+  const { config, logger } = deps;
+  const parents = allowedParents(config);
+  const files = new StaticFiles(deps.assetsDir);
+  const source = new ArtifactSource(config.GATEWAY_URL, config.GATEWAY_TIMEOUT_MS, deps.fetchFn);
+
+  const frame: Handler = (req, res, url) => {
+    const parent = url.searchParams.get('parent') ?? '';
+    if (!parents.has(parent))
+      return text(req, res, 400, 'This renderer only shows artifacts inside Core Vault.');
+    send(req, res, 200, frameShell(parent), html(artifactCsp(parent), 'no-cache'));
+  };
+
+  const embed: Handler = async (req, res, url) => {
+    const id = decodeURIComponent(url.pathname.slice('/embed/'.length));
+    const page = await embedPage(source, id, parseTheme(url.searchParams.get('theme')), config.WEB_ORIGIN);
+    // Public artifacts may be embedded anywhere; the CSP sandbox still forbids top navigation.
+    send(
+      req,
+      res,
+      page.status,
+      page.html,
+      html(artifactCsp('*'), page.status === 200 ? 'public, max-age=60' : 'no-cache'),
+    );
+  };
+
+  const oembedRoute: Handler = async (req, res, url) => {
+    const result = await oembed(source, url.searchParams, {
+      web: config.WEB_ORIGIN,
+      renderer: config.RENDERER_ORIGIN,
+    });
+    send(req, res, result.status, JSON.stringify(result.body), {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Security-Policy': STATIC_CSP,
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': result.status === 200 ? 'public, max-age=60' : 'no-cache',
+    });
+  };
+
+  const assets: Handler = (req, res, url) => {
+    const file = files.get(url.pathname);
+    if (!file) return text(req, res, 404, 'Not found');
+    const headers: Record<string, string> = {
+      ...COMMON_HEADERS,
+      'Content-Type': file.type,
+      'Content-Security-Policy': STATIC_CSP,
+      'Cache-Control': 'public, max-age=300',
+      ETag: file.etag,
+      Vary: 'Accept-Encoding',
+      // Module scripts are CORS requests when an embedder sandboxes us into an opaque origin.
+      'Access-Control-Allow-Origin': '*',
+    };
+    if (req.headers['if-none-match'] === file.etag) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
+    const gz = file.gzip && acceptsGzip(req);
+    const body = gz && file.gzip ? file.gzip : file.body;
+    if (gz) headers['Content-Encoding'] = 'gzip';
+    headers['Content-Length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const health: Handler = (req, res, url) => {
+    const ready = url.pathname === '/health/live' || files.ready();
+    const body = JSON.stringify({
+      status: ready ? 'up' : 'down',
+      checks: { assets: { status: files.ready() ? 'up' : 'down', critical: true } },
+    });
+    send(req, res, ready ? 200 : 503, body, {
+      'Content-Type': 'application/json',
+      'Content-Security-Policy': STATIC_CSP,
+      'Cache-Control': 'no-store',
+    });
+  };
+
+  const route = (path: string): Handler | null => {
+    if (path === '/frame') return frame;
+    if (/^\/embed\/[^/]+$/.test(path)) return embed;
+    if (path === '/oembed') return oembedRoute;
+    if (path.startsWith('/assets/') || path.startsWith('/vendor/')) return assets;
+    if (path === '/health/live' || path === '/health/ready') return health;
+    return null;
+  };
+
+  return createServer((req, res) => {
+    const started = performance.now();
+    res.on('finish', () =>
+      logger.debug(
+        {
+          method: req.method,
+          path: req.url?.split('?')[0],
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      ),
+    );
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://renderer.invalid');
+    } catch {
+      return text(req, res, 400, 'Bad request');
+    }
+    const handler = route(url.pathname);
+    if (!handler) return text(req, res, 404, 'Not found');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return text(req, res, 405, 'Only GET and HEAD are supported.');
+    }
+    Promise.resolve(handler(req, res, url)).catch((err: unknown) => {
+      logger.error({ err, path: url.pathname }, 'request failed');
+      if (!res.headersSent) text(req, res, 500, 'Something went wrong.');
+      else res.destroy();
+    });
+  });
+}

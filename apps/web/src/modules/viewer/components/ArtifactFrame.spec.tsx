@@ -1,0 +1,95 @@
+import { RENDER_CHANNEL, type RenderRequest, renderableFromSource } from '@core-vault/contracts';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { RENDERER_ORIGIN } from '../renderer-origin';
+import { ArtifactFrame } from './ArtifactFrame';
+
+const artifact = renderableFromSource('HTML', '<p>hello</p>', 'Hello');
+
+function setup(storageId?: string) {
+  const onRenderError = vi.fn();
+  const onRendered = vi.fn();
+  render(
+    <ArtifactFrame
+      artifact={artifact}
+      onRendered={onRendered}
+      onRenderError={onRenderError}
+      {...(storageId ? { storageId } : {})}
+    />,
+  );
+  const iframe = screen.getByTitle<HTMLIFrameElement>('Hello');
+  const win = iframe.contentWindow as Window;
+  const posted: [unknown, string][] = [];
+  vi.spyOn(win, 'postMessage').mockImplementation(((data: unknown, origin: string) =>
+    posted.push([data, origin])) as typeof win.postMessage);
+  const send = (data: unknown, source: MessageEventSource | null = win, origin = RENDERER_ORIGIN) =>
+    act(() => {
+      window.dispatchEvent(new MessageEvent('message', { data, source, origin }));
+    });
+  return { iframe, posted, send, onRendered, onRenderError };
+}
+
+const msg = (body: object) => ({ channel: RENDER_CHANNEL, v: 1, ...body });
+
+describe('ArtifactFrame', () => {
+  it('frames the renderer origin, sandboxed without top navigation', () => {
+    const { iframe } = setup();
+    expect(RENDERER_ORIGIN).toMatch(/^https?:\/\//);
+    expect(iframe.getAttribute('src')).toBe(
+      `${RENDERER_ORIGIN}/frame?parent=${encodeURIComponent(window.location.origin)}`,
+    );
+    expect(iframe.getAttribute('sandbox')).not.toContain('allow-top-navigation');
+    expect(iframe.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('sends the content once, to the renderer origin only, when the frame is ready', () => {
+    const { posted, send } = setup();
+    send(msg({ kind: 'ready' }));
+    send(msg({ kind: 'ready' }));
+    expect(posted).toHaveLength(1);
+    const [data, origin] = posted[0]!;
+    expect(origin).toBe(RENDERER_ORIGIN);
+    expect((data as RenderRequest).artifact.content).toBe('<p>hello</p>');
+  });
+
+  it('ignores ready from another window or origin', () => {
+    const { posted, send } = setup();
+    send(msg({ kind: 'ready' }), window);
+    send(msg({ kind: 'ready' }), undefined, 'https://evil.example');
+    expect(posted).toHaveLength(0);
+  });
+
+  it('sizes itself to the reported height, clamped', () => {
+    const { iframe, send } = setup();
+    send(msg({ kind: 'rendered' }));
+    send(msg({ kind: 'height', height: 345.2 }));
+    expect(iframe.style.height).toBe('346px');
+    send(msg({ kind: 'height', height: 1e9 }));
+    expect(iframe.style.height).toBe('20000px');
+  });
+
+  it('keeps the artifact’s storage for it and hands it back next time', () => {
+    localStorage.clear();
+    const first = setup('art-1');
+    first.send(msg({ kind: 'storage', items: { tasks: '["x"]' } }));
+    cleanup();
+    const second = setup('art-1');
+    second.send(msg({ kind: 'ready' }));
+    expect((second.posted[0]![0] as RenderRequest).storage).toEqual({ tasks: '["x"]' });
+  });
+
+  it('keeps nothing for previews (no storage id)', () => {
+    localStorage.clear();
+    const { send } = setup();
+    send(msg({ kind: 'storage', items: { tasks: '["x"]' } }));
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('reports rendering and errors', () => {
+    const { send, onRendered, onRenderError } = setup();
+    send(msg({ kind: 'rendered' }));
+    const error = { title: 'Render Error', message: 'boom', tips: [] };
+    send(msg({ kind: 'error', error }));
+    expect(onRendered).toHaveBeenCalledTimes(1);
+    expect(onRenderError).toHaveBeenCalledWith(error);
+  });
+});

@@ -1,0 +1,168 @@
+import { type ArtifactType, type RenderableArtifact, toRenderableArtifact } from '@core-vault/contracts';
+import { useEffect, useState } from 'react';
+import { VIEW_MESSAGES as M } from '../messages';
+import { type ViewerSession } from '../session';
+
+/** What the view page shows about one artifact. */
+export interface ViewArtifact {
+  id: string;
+  title: string;
+  type: ArtifactType;
+  createdAt: string;
+  isPublic: boolean;
+  isDemo: boolean;
+  owner: string | null;
+  viewCount: number | null;
+  tags: string[];
+  renderable: RenderableArtifact;
+}
+
+export type ViewState =
+  | { status: 'invalid' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'empty' }
+  | { status: 'loaded'; artifact: ViewArtifact };
+
+export const DEMO_PREFIX = 'demo-';
+
+/** Built-in demos, loaded on demand so the catalogue is not in the main bundle. */
+async function loadDemo(viewId: string): Promise<ViewState> {
+  try {
+    const { findDemo } = await import('@core-vault/demo-catalogue');
+    const demo = findDemo(viewId.slice(DEMO_PREFIX.length));
+    if (!demo) return { status: 'error', message: M.demoNotFound };
+    const now = new Date().toISOString();
+    const renderable: RenderableArtifact = {
+      id: viewId,
+      title: demo.title,
+      type: 'HTML',
+      content: demo.content,
+      // Trusted built-in content: shown as written (its own scripts make it interactive).
+      rendered: demo.content,
+      renderError: null,
+      securityWarning: null,
+    };
+    return {
+      status: 'loaded',
+      artifact: {
+        id: viewId,
+        title: demo.title,
+        type: 'HTML',
+        createdAt: now,
+        isPublic: true,
+        isDemo: true,
+        owner: null,
+        viewCount: null,
+        tags: demo.tags,
+        renderable,
+      },
+    };
+  } catch {
+    return { status: 'error', message: M.demoFailed };
+  }
+}
+
+const stringArray = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+
+/** GET /api/v1/artifacts/:id through the gateway; maps every answer to a view state (spec §8). */
+export async function fetchArtifact(
+  id: string,
+  token: string | null,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ViewState> {
+  let res: Response;
+  try {
+    res = await fetchImpl(`/api/v1/artifacts/${encodeURIComponent(id)}`, {
+      headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal,
+    });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return { status: 'error', message: M.network };
+  }
+  if (res.status === 404) return { status: 'error', message: M.notFound };
+  if (res.status === 403) return { status: 'error', message: M.private };
+  if (!res.ok) return { status: 'error', message: M.failed };
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    return { status: 'error', message: M.network };
+  }
+  const raw = (body as { artifact?: unknown } | null)?.artifact;
+  if (!raw || typeof raw !== 'object') return { status: 'empty' };
+  const a = raw as Record<string, unknown>;
+  const renderable = toRenderableArtifact(a);
+  const createdAt = typeof a['createdAt'] === 'string' ? a['createdAt'] : new Date().toISOString();
+  return {
+    status: 'loaded',
+    artifact: {
+      id,
+      title: renderable.title,
+      type: renderable.type,
+      createdAt,
+      isPublic: a['isPublic'] === true,
+      isDemo: false,
+      owner: typeof a['owner'] === 'string' ? a['owner'] : null,
+      viewCount: typeof a['viewCount'] === 'number' ? a['viewCount'] : null,
+      tags: stringArray(a['tags']),
+      renderable,
+    },
+  };
+}
+
+/**
+ * The view page's load flow (spec §4): demos from the catalogue, others from the server once the
+ * session is known. A superseded load (id changed, page left) is aborted and its result ignored.
+ */
+export function useViewArtifact(
+  id: string | undefined,
+  session: ViewerSession,
+  onLoaded?: (info: { id: string; title: string; type: ArtifactType }) => void,
+  fetchImpl?: typeof fetch,
+): ViewState {
+  const [state, setState] = useState<ViewState>(id ? { status: 'loading' } : { status: 'invalid' });
+  const waitForSession = !id?.startsWith(DEMO_PREFIX) && session.loading;
+  const token = session.accessToken;
+
+  useEffect(() => {
+    if (!id) {
+      setState({ status: 'invalid' });
+      return;
+    }
+    setState({ status: 'loading' });
+    if (waitForSession) return;
+    const controller = new AbortController();
+    let current = true;
+    const load = id.startsWith(DEMO_PREFIX)
+      ? loadDemo(id)
+      : fetchArtifact(id, token, controller.signal, fetchImpl);
+    load.then(
+      (next) => {
+        if (!current) return;
+        setState(next);
+        if (next.status === 'loaded')
+          onLoaded?.({ id, title: next.artifact.title, type: next.artifact.type });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      controller.abort();
+    };
+    // onLoaded is a notification only: a new callback identity must not reload the artifact.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, waitForSession, token, fetchImpl]);
+
+  return state;
+}
+
+/** Ownership matches the user id, cognito user id or e-mail (spec §6); demos are never owned. */
+export function isOwner(artifact: ViewArtifact, session: ViewerSession): boolean {
+  const user = session.user;
+  if (artifact.isDemo || !user || !artifact.owner) return false;
+  return [user.id, user.cognitoUserId, user.email].filter(Boolean).includes(artifact.owner);
+}

@@ -1,0 +1,21 @@
+/** The view page's texts (spec §2 View page, §8 error catalogue). */
+export const VIEW_MESSAGES = {
+  invalidTitle: 'Invalid Artifact',
+  invalidText: 'No artifact ID provided in the URL.',
+  errorText: "The artifact you're looking for may have been removed or made private.",
+  notFoundTitle: 'Artifact not found',
+  notFoundText: "The artifact you're looking for doesn't exist or is no longer available.",
+  goToDashboard: 'Go to Dashboard',
+  notFound: 'Artifact not found',
+  private: 'This artifact is private',
+  failed: 'Failed to load artifact',
+  network: 'Error loading artifact',
+  demoNotFound: 'Demo artifact not found',
+  demoFailed: 'Failed to load demo artifact',
+  copied: '✓ Copied!',
+  conversionTitle: 'Create your own artifacts with Core Vault',
+  conversionText: 'Extract, save and share Claude AI artifacts with one click.',
+  startTrial: 'Start Free Trial',
+} as const;
+
+export const COPIED_FEEDBACK_MS = 2000;

@@ -1,0 +1,25 @@
+declare const __RENDERER_ORIGIN__: string;
+
+/**
+ * The renderer's origin, set once at build time from RENDERER_ORIGIN (config/local.json
+ * `apps.usercontent.origin` locally). Artifact code runs only there, never on the app's origin.
+ */
+export const RENDERER_ORIGIN: string = typeof __RENDERER_ORIGIN__ === 'string' ? __RENDERER_ORIGIN__ : '';
+
+const SANDBOX =
+  'allow-scripts allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+/**
+ * The frame's sandbox. allow-same-origin gives artifacts real storage on the renderer host; it
+ * is dropped (opaque origin) if the renderer were ever configured on the app's own origin, so
+ * scripts and same-origin never meet there.
+ */
+export function frameSandbox(appOrigin: string, rendererOrigin = RENDERER_ORIGIN): string {
+  return rendererOrigin && rendererOrigin !== appOrigin ? `${SANDBOX} allow-same-origin` : SANDBOX;
+}
+
+export const frameUrl = (appOrigin: string, rendererOrigin = RENDERER_ORIGIN): string =>
+  `${rendererOrigin}/frame?parent=${encodeURIComponent(appOrigin)}`;
+
+export const embedUrl = (id: string, search = '', rendererOrigin = RENDERER_ORIGIN): string =>
+  `${rendererOrigin}/embed/${encodeURIComponent(id)}${search}`;

@@ -1,0 +1,3 @@
+export * from './protocol';
+export * from './artifact-adapter';
+export * from './react-security';

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { artifactTypeSchema } from '../events/payloads';
+
+/**
+ * The postMessage protocol between the app (parent) and the renderer frame (separate origin).
+ * Content goes in once (`render`); ready, height, rendered and errors come out. Both sides check
+ * the exact origin and the source window before they look at a message, then parse it here.
+ */
+export const RENDER_CHANNEL = 'core-vault/renderer';
+export const RENDER_PROTOCOL_VERSION = 1;
+
+/** Largest source or sanitized form accepted in a message (contents are at most 500,000 chars). */
+export const RENDER_CONTENT_MAX_CHARS = 2_000_000;
+/**
+ * An artifact's web storage as the app keeps it for the frame (per artifact, in the app's own
+ * localStorage): bounded so no artifact can fill the app's quota.
+ */
+export const ARTIFACT_STORAGE_MAX_CHARS = 100_000;
+export const artifactStorageSchema = z
+  .record(z.string().max(1_000), z.string().max(ARTIFACT_STORAGE_MAX_CHARS))
+  .refine(
+    (items) =>
+      Object.entries(items).reduce((n, [k, v]) => n + k.length + v.length, 0) <= ARTIFACT_STORAGE_MAX_CHARS,
+    'artifact storage too large',
+  );
+export type ArtifactStorage = z.infer<typeof artifactStorageSchema>;
+
+/** Heights the app accepts from a frame; anything else is clamped. */
+export const FRAME_HEIGHT = { min: 0, max: 20_000 } as const;
+
+export const renderThemeSchema = z.enum(['light', 'dark']);
+export type RenderTheme = z.infer<typeof renderThemeSchema>;
+
+/** What any renderer (frame, embed, preview) needs to show an artifact. */
+export const renderableArtifactSchema = z.strictObject({
+  id: z.string().max(200).optional(),
+  title: z.string().max(500),
+  type: artifactTypeSchema,
+  /** The source as uploaded. */
+  content: z.string().max(RENDER_CONTENT_MAX_CHARS),
+  /** Sanitized HTML for HTML, SVG and MARKDOWN when it comes from the artifacts service. */
+  rendered: z.string().max(RENDER_CONTENT_MAX_CHARS).nullable(),
+  /** 'Error parsing markdown: …' from the service. */
+  renderError: z.string().max(2_000).nullable(),
+  /** REACT only: why the service refused the source. */
+  securityWarning: z.string().max(2_000).nullable(),
+});
+export type RenderableArtifact = z.infer<typeof renderableArtifactSchema>;
+
+const envelope = { channel: z.literal(RENDER_CHANNEL), v: z.literal(RENDER_PROTOCOL_VERSION) };
+
+/** App → frame. */
+export const renderRequestSchema = z.strictObject({
+  ...envelope,
+  kind: z.literal('render'),
+  artifact: renderableArtifactSchema,
+  theme: renderThemeSchema,
+  /** What the artifact stored last time (its localStorage), when the app keeps it. */
+  storage: artifactStorageSchema.optional(),
+});
+export type RenderRequest = z.infer<typeof renderRequestSchema>;
+
+/** The spec's rendering error titles (§2 "Rendering by type"). */
+export const RENDER_ERROR_TITLES = [
+  'Security Warning',
+  'Render Error',
+  'Setup Error',
+  'Component Not Found',
+  'Markdown Error',
+] as const;
+export const renderErrorTitleSchema = z.enum(RENDER_ERROR_TITLES);
+export type RenderErrorTitle = z.infer<typeof renderErrorTitleSchema>;
+
+export const renderErrorSchema = z.strictObject({
+  title: renderErrorTitleSchema,
+  message: z.string().max(2_000),
+  tips: z.array(z.string().max(500)).max(10),
+});
+export type RenderError = z.infer<typeof renderErrorSchema>;
+
+/** Frame → app. */
+export const frameMessageSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ ...envelope, kind: z.literal('ready') }),
+  z.strictObject({ ...envelope, kind: z.literal('rendered') }),
+  z.strictObject({ ...envelope, kind: z.literal('height'), height: z.number().finite() }),
+  z.strictObject({ ...envelope, kind: z.literal('error'), error: renderErrorSchema }),
+  z.strictObject({ ...envelope, kind: z.literal('storage'), items: artifactStorageSchema }),
+]);
+export type FrameMessage = z.infer<typeof frameMessageSchema>;
+
+/** A frame message without its envelope (distributes over the kinds). */
+export type FrameMessageBody = FrameMessage extends infer M
+  ? M extends FrameMessage
+    ? Omit<M, 'channel' | 'v'>
+    : never
+  : never;
+
+/** Builds a frame → app message with the envelope filled in. */
+export function frameMessage(body: FrameMessageBody): FrameMessage {
+  return { channel: RENDER_CHANNEL, v: RENDER_PROTOCOL_VERSION, ...body };
+}
+
+export function renderRequest(
+  artifact: RenderableArtifact,
+  theme: RenderTheme = 'light',
+  storage?: ArtifactStorage,
+): RenderRequest {
+  return {
+    channel: RENDER_CHANNEL,
+    v: RENDER_PROTOCOL_VERSION,
+    kind: 'render',
+    artifact,
+    theme,
+    ...(storage ? { storage } : {}),
+  };
+}
+
+/** Clamps a height a frame asked for into what the app will show. */
+export function clampFrameHeight(height: number): number {
+  if (!Number.isFinite(height)) return FRAME_HEIGHT.min;
+  return Math.min(FRAME_HEIGHT.max, Math.max(FRAME_HEIGHT.min, Math.ceil(height)));
+}

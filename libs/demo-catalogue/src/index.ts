@@ -1,0 +1,4 @@
+export * from './catalogue';
+export * from './logic';
+export * from './timings';
+export { inlineLogic } from './inline';
