@@ -2,47 +2,24 @@
  * Tracking and statistics through the public entry: the real gateway, analytics and artifacts
  * services, each from its own entry point on a free port, against the real infrastructure.
  */
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type AccessTokenClaims, Topic } from '@core-vault/contracts';
 import { AccessTokenSigner, createKafka, localDevKeys } from '@core-vault/platform';
-import {
-  type SpawnedProcess,
-  answersOk,
-  freePort,
-  spawnTs,
-  testInfra,
-  testLogger,
-  uniqueSuffix,
-  waitFor,
-  workspaceRoot,
-} from '@core-vault/platform/testing';
+import { ServiceStack, testInfra, testLogger, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
 const WEB_ORIGIN = 'http://127.0.0.1:4200';
-const procs: SpawnedProcess[] = [];
+const stack = new ServiceStack();
 let gw = '';
 
-async function boot(app: string, env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const proc = spawnTs(join(workspaceRoot, `apps/${app}/src/main.ts`), {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
+function boot(app: string, env: Record<string, string>): Promise<string> {
+  return stack.boot(app, {
     REDIS_URL: infra.redisUrl,
     MONGO_URL: infra.mongoUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     ...env,
   });
-  procs.push(proc);
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => answersOk(`${url}/health/ready`), Boolean, {
-    what: `${app} ready (stderr: ${proc.stderr().slice(-500)})`,
-    timeoutMs: 90_000,
-    intervalMs: 200,
-  });
-  return url;
 }
 
 /** New test consumer groups start at the end of the shared topics, not at earlier runs' events. */
@@ -104,8 +81,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const p of procs) p.child.kill('SIGTERM');
-  await Promise.all(procs.map((p) => p.exited));
+  await stack.stop();
 });
 
 const signer = new AccessTokenSigner(localDevKeys()!.privateKey);

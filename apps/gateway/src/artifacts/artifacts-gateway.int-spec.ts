@@ -2,7 +2,6 @@
  * The real artifacts service and the real gateway, each from its own entry point on a free port,
  * against the real infrastructure: artifact calls through the public entry, 304s included.
  */
-import { join } from 'node:path';
 import {
   type AccessTokenClaims,
   ARTIFACT_MESSAGES,
@@ -10,40 +9,16 @@ import {
   type Collection,
 } from '@core-vault/contracts';
 import { AccessTokenSigner, localDevKeys } from '@core-vault/platform';
-import {
-  type SpawnedProcess,
-  answersOk,
-  freePort,
-  spawnTs,
-  testInfra,
-  uniqueSuffix,
-  waitFor,
-  workspaceRoot,
-} from '@core-vault/platform/testing';
+import { ServiceStack, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
 const WEB_ORIGIN = 'http://127.0.0.1:4200';
-const procs: SpawnedProcess[] = [];
+const stack = new ServiceStack();
 let gw = '';
 
-async function boot(app: string, env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const proc = spawnTs(join(workspaceRoot, `apps/${app}/src/main.ts`), {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    REDIS_URL: infra.redisUrl,
-    ...env,
-  });
-  procs.push(proc);
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => answersOk(`${url}/health/ready`), Boolean, {
-    what: `${app} ready (stderr: ${proc.stderr().slice(-500)})`,
-    timeoutMs: 45_000,
-    intervalMs: 200,
-  });
-  return url;
+function boot(app: string, env: Record<string, string>): Promise<string> {
+  return stack.boot(app, { REDIS_URL: infra.redisUrl, ...env });
 }
 
 beforeAll(async () => {
@@ -62,8 +37,7 @@ beforeAll(async () => {
 }, 100_000);
 
 afterAll(async () => {
-  for (const p of procs) p.child.kill('SIGTERM');
-  await Promise.all(procs.map((p) => p.exited));
+  await stack.stop();
 });
 
 const signer = new AccessTokenSigner(localDevKeys()!.privateKey);

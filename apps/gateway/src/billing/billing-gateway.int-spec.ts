@@ -3,45 +3,27 @@
  * against the real infrastructure and stripe-mock.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import mongoose from 'mongoose';
 import Stripe from 'stripe';
 import { AccessTokenSigner, localDefaults, localDevKeys } from '@core-vault/platform';
-import {
-  type SpawnedProcess,
-  answersOk,
-  freePort,
-  spawnTs,
-  testInfra,
-  uniqueSuffix,
-  waitFor,
-  workspaceRoot,
-} from '@core-vault/platform/testing';
+import { ServiceStack, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const dbName = `cv_test_billing_gw_${uniqueSuffix()}`;
-const running: SpawnedProcess[] = [];
+const stack = new ServiceStack();
 let gateway = '';
 
-async function boot(app: string, env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const proc = spawnTs(join(workspaceRoot, `apps/${app}/src/main.ts`), {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    MONGO_URL: infra.mongoUrl,
-    REDIS_URL: infra.redisUrl,
-    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    ...env,
-  });
-  running.push(proc);
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(() => answersOk(`${url}/health/live`), Boolean, {
-    what: `${app} up (stderr: ${proc.stderr().slice(-500)})`,
-    timeoutMs: 60_000,
-    intervalMs: 200,
-  });
-  return url;
+function boot(app: string, env: Record<string, string>): Promise<string> {
+  return stack.boot(
+    app,
+    {
+      MONGO_URL: infra.mongoUrl,
+      REDIS_URL: infra.redisUrl,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      ...env,
+    },
+    '/health/live',
+  );
 }
 
 beforeAll(async () => {
@@ -50,8 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const proc of running) if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
-  await Promise.all(running.map((p) => p.exited));
+  await stack.stop();
   const db = await mongoose.createConnection(infra.mongoUrl, { dbName }).asPromise();
   await db.dropDatabase();
   await db.close();
