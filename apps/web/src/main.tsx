@@ -2,12 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './app/routes';
+import { SessionProvider } from './modules/auth/components/SessionProvider';
+import './app/base.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
+// The session wraps the router so that every route (the viewer's too) can read the user.
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes)} />
+    <SessionProvider>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </SessionProvider>
   </StrictMode>,
 );

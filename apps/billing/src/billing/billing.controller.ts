@@ -1,14 +1,16 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import {
   type AuthUser,
+  type CardEntryConfig,
   CONTACT_SALES_PLANS,
   PLANS,
   TRIAL_DAYS,
   type ChangePlanBody,
   changePlanBodySchema,
 } from '@core-vault/contracts';
-import { CurrentUser, Public, ZodValidationPipe } from '@core-vault/platform';
+import { APP_CONFIG, CurrentUser, Public, ZodValidationPipe } from '@core-vault/platform';
 import { z } from 'zod';
+import { type BillingConfig } from '../config';
 import { AccountService } from './account.service';
 
 const emptyBody = new ZodValidationPipe(z.strictObject({}));
@@ -16,12 +18,27 @@ const emptyBody = new ZodValidationPipe(z.strictObject({}));
 /** The billing screen (signed-in user; inactive accounts allowed: no plan feature needed). */
 @Controller('api/v1/billing')
 export class BillingController {
-  constructor(private readonly account: AccountService) {}
+  private readonly payments: CardEntryConfig;
+
+  constructor(
+    private readonly account: AccountService,
+    @Inject(APP_CONFIG) config: BillingConfig,
+  ) {
+    // The SPA's card entry: local test cards, Stripe Elements with a publishable key, or none.
+    const key = config.STRIPE_PUBLISHABLE_KEY ?? null;
+    const mode = config.STRIPE_MODE === 'local' ? 'test-cards' : key ? 'elements' : 'unavailable';
+    this.payments = { mode, publishableKey: mode === 'elements' ? key : null };
+  }
 
   @Public()
   @Get('plans')
   plans() {
-    return { plans: PLANS, contactSales: CONTACT_SALES_PLANS, trialDays: TRIAL_DAYS };
+    return {
+      plans: PLANS,
+      contactSales: CONTACT_SALES_PLANS,
+      trialDays: TRIAL_DAYS,
+      payments: this.payments,
+    };
   }
 
   @Get('subscription')

@@ -135,3 +135,14 @@ export const dataExportSchema = z.object({
   usageHistory: z.unknown(),
   notes: z.array(z.string()),
 });
+
+/**
+ * How the registration screen collects a card: `test-cards` in local mode (stripe-mock; the SPA
+ * turns a published test number into a payment method), `elements` with a publishable key (live),
+ * `unavailable` when live mode has no publishable key ("Payment System Unavailable").
+ */
+export const cardEntryConfigSchema = z.object({
+  mode: z.enum(['test-cards', 'elements', 'unavailable']),
+  publishableKey: z.string().nullable(),
+});
+export type CardEntryConfig = z.infer<typeof cardEntryConfigSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type ApiRoute } from '../http/route';
 import {
   billingHistorySchema,
+  cardEntryConfigSchema,
   changePlanBodySchema,
   checkoutSessionResponseSchema,
   completeCheckoutBodySchema,
@@ -33,6 +34,8 @@ export const billingApi = {
       plans: z.array(z.unknown()),
       contactSales: z.array(z.unknown()),
       trialDays: z.number(),
+      /** How the SPA collects a card: test-card field (local), Stripe Elements (live), or none. */
+      payments: cardEntryConfigSchema.optional(),
     }),
   }),
   startTrial: defineRoute({

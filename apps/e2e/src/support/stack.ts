@@ -1,0 +1,217 @@
+/**
+ * The whole local stack as `npm start` runs it — every service from apps/<name>/dist/main.js, the
+ * renderer, and the SPA under `vite preview` — on free ports, so browser tests never collide with
+ * a running `npm start`. The infrastructure (Kafka, Mongo, Redis, mail sink, stripe-mock) must be
+ * up already (`node tools/infra/infra.mjs up`). Each stack gets its own databases, consumer
+ * groups, queue and rate-limit namespace.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import { Topic } from '@core-vault/contracts';
+import {
+  answersOk,
+  freePort,
+  testInfra,
+  uniqueSuffix,
+  waitFor,
+  workspaceRoot,
+} from '@core-vault/platform/testing';
+
+const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
+type Name = (typeof SERVICES)[number] | 'gateway' | 'usercontent' | 'web';
+
+export interface Stack {
+  webUrl: string;
+  gatewayUrl: string;
+  mailApiUrl: string;
+  logDir: string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Build first (tsc -b and a Vite build of the SPA for this stack's renderer origin). Default true. */
+  build?: boolean;
+  /** Extra environment for every service. */
+  env?: Record<string, string>;
+}
+
+const bin = (name: string) => join(workspaceRoot, 'node_modules', '.bin', name);
+
+// Children of every stack of this process: killed when the process exits, even if a test
+// runner times out a hook and exits without calling stop().
+const spawned = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of spawned)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { cwd: workspaceRoot, env, stdio: 'pipe', encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`.slice(-4000));
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const run_id = uniqueSuffix(4);
+  const infra = testInfra();
+  const logDir = join(workspaceRoot, '.local', 'e2e', run_id);
+  mkdirSync(logDir, { recursive: true });
+  const ports = Object.fromEntries(
+    await Promise.all(
+      [...SERVICES, 'gateway', 'usercontent', 'web'].map(async (n) => [n, await freePort()] as const),
+    ),
+  ) as Record<Name, number>;
+  const url = (n: Name) => `http://127.0.0.1:${ports[n]}`;
+  const webOrigin = url('web');
+  // A different host than the app (localhost vs 127.0.0.1): no shared cookies or storage.
+  const rendererOrigin = `http://localhost:${ports.usercontent}`;
+  const webDist = join(logDir, 'web-dist');
+  const rendererMain = join(workspaceRoot, 'apps/usercontent/dist/main.js');
+
+  if (options.build !== false) {
+    run(bin('tsc'), ['-b', 'tsconfig.build.json']);
+    // The renderer (separate origin for artifact frames) is built like its project.json says.
+    const assets = join(workspaceRoot, 'apps/usercontent/scripts/build-assets.mjs');
+    if (existsSync(assets)) {
+      run(bin('tsc'), ['-b', 'apps/usercontent/tsconfig.app.json']);
+      run(process.execPath, [assets]);
+    }
+  }
+  const hasRenderer = existsSync(rendererMain);
+  // The renderer origin is built into the SPA, so each stack builds its own copy.
+  run(bin('vite'), ['build', 'apps/web', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
+    ...process.env,
+    RENDERER_ORIGIN: rendererOrigin,
+  });
+
+  const common: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    MONGO_URL: infra.mongoUrl,
+    REDIS_URL: infra.redisUrl,
+    KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    SMTP_URL: infra.smtpUrl,
+    WEB_ORIGIN: webOrigin,
+    RENDERER_ORIGIN: rendererOrigin,
+    ...Object.fromEntries([...SERVICES, 'gateway'].map((n) => [`${n.toUpperCase()}_URL`, url(n as Name)])),
+    BILLING_EVENTS_GROUP: `e2e-${run_id}.identity.billing-events`,
+    VIEW_COUNT_CONSUMER_GROUP: `e2e-${run_id}.artifacts.view-counts`,
+    VIEWS_CONSUMER_GROUP: `e2e-${run_id}.analytics.views`,
+    ARTIFACTS_CONSUMER_GROUP: `e2e-${run_id}.analytics.artifacts`,
+    ANALYTICS_REDIS_PREFIX: `e2e-${run_id}`,
+    ONBOARDING_CONSUMER_GROUP: `e2e-${run_id}.onboarding.events`,
+    ONBOARDING_QUEUE: `e2e-${run_id}-check-ins`,
+    RATE_LIMIT_NAMESPACE: `e2e-${run_id}`,
+    ...options.env,
+  };
+
+  await startGroupsAtTheEnd(infra.kafkaBrokers, {
+    [common['VIEWS_CONSUMER_GROUP'] as string]: [Topic.ArtifactViewed],
+    [common['ARTIFACTS_CONSUMER_GROUP'] as string]: [
+      Topic.ArtifactCreated,
+      Topic.ArtifactDeleted,
+      Topic.ArtifactVisibilityChanged,
+      Topic.ArtifactShared,
+    ],
+    [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
+    [common['ONBOARDING_CONSUMER_GROUP'] as string]: [Topic.ArtifactCreated, Topic.TrialStarted],
+  });
+
+  const children = new Map<Name, ChildProcess>();
+  const start = (name: Name, command: string, args: string[], env: Record<string, string>) => {
+    const log = createWriteStream(join(logDir, `${name}.log`));
+    const child = spawn(command, args, {
+      cwd: workspaceRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    children.set(name, child);
+    spawned.add(child);
+    child.once('exit', () => spawned.delete(child));
+  };
+
+  const stop = async () => {
+    const exits = [...children.values()]
+      .filter((c) => c.exitCode === null && c.signalCode === null)
+      .map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))));
+    await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 10_000))]);
+    for (const c of children.values()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  };
+
+  try {
+    for (const name of [...SERVICES, 'gateway'] as const)
+      start(name, process.execPath, [join(workspaceRoot, `apps/${name}/dist/main.js`)], {
+        ...common,
+        PORT: String(ports[name]),
+        MONGO_DB: `cv_e2e_${run_id}_${name}`,
+      });
+    if (hasRenderer)
+      start('usercontent', process.execPath, [rendererMain], {
+        ...common,
+        PORT: String(ports.usercontent),
+        GATEWAY_URL: url('gateway'),
+      });
+    start('web', bin('vite'), ['preview', 'apps/web', '--outDir', webDist], {
+      GATEWAY_URL: url('gateway'),
+      WEB_PORT: String(ports.web),
+      RENDERER_ORIGIN: rendererOrigin,
+    });
+
+    const checks: [Name, string][] = [
+      ...[...SERVICES, 'gateway'].map((n) => [n as Name, `${url(n as Name)}/health/ready`] as [Name, string]),
+      ['web', `${webOrigin}/`],
+      ...(hasRenderer ? [['usercontent', `${rendererOrigin}/health/ready`] as [Name, string]] : []),
+    ];
+    await Promise.all(
+      checks.map(([name, health]) =>
+        waitFor(
+          () => {
+            const child = children.get(name);
+            if (child && child.exitCode !== null)
+              throw new Error(`${name} exited; see ${logDir}/${name}.log`);
+            return answersOk(health);
+          },
+          Boolean,
+          { timeoutMs: 90_000, intervalMs: 250, what: `${name} ready (${logDir}/${name}.log)` },
+        ),
+      ),
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+
+  return { webUrl: webOrigin, gatewayUrl: url('gateway'), mailApiUrl: infra.mailApiUrl, logDir, stop };
+}
+
+/**
+ * New consumer groups read topics from the beginning, and the shared local broker holds every
+ * earlier run's events (benchmarks included, hundreds of thousands of views): the groups that
+ * would churn through that backlog start at the current end instead. kafkajs sets offsets by
+ * briefly joining the group (~5 s a call), so groups run in parallel, their topics in sequence.
+ */
+async function startGroupsAtTheEnd(
+  brokers: string[],
+  groups: Record<string, readonly Topic[]>,
+): Promise<void> {
+  const admin = new Kafka({ clientId: 'e2e-stack', brokers, logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    await Promise.all(
+      Object.entries(groups).map(async ([groupId, topics]) => {
+        for (const topic of topics.filter((t) => existing.has(t))) {
+          const offsets = await admin.fetchTopicOffsets(topic);
+          const partitions = offsets.map((o) => ({ partition: o.partition, offset: o.high }));
+          await admin.setOffsets({ groupId, topic, partitions });
+        }
+      }),
+    );
+  } finally {
+    await admin.disconnect();
+  }
+}

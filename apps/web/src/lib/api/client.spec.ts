@@ -1,0 +1,119 @@
+import { artifactRoute, meRoute, refreshRoute } from '@core-vault/contracts';
+import { ApiClient } from './client';
+import { ApiError } from './errors';
+
+const user = {
+  id: 'usr_1',
+  email: 'a@example.com',
+  subscriptionStatus: 'TRIAL',
+  planType: 'Pro',
+  isActive: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+  trialEnd: null,
+  currentPeriodEnd: null,
+  stripeCustomerId: null,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function fakeFetch(answers: ((url: string, init: RequestInit) => Response)[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const impl = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push({ url, init: init ?? {} });
+    const next = answers.shift();
+    if (!next) throw new Error(`unexpected call ${url}`);
+    return Promise.resolve(next(url, init ?? {}));
+  });
+  return { impl: impl as unknown as typeof fetch, calls };
+}
+
+const authHeader = (init: RequestInit) => (init.headers as Record<string, string>)['Authorization'];
+
+describe('ApiClient', () => {
+  it('builds the path from the contract, sends the token and parses the answer', async () => {
+    const { impl, calls } = fakeFetch([() => json(200, user)]);
+    const client = new ApiClient(impl);
+    client.setToken('t1');
+    const me = await client.call(meRoute);
+    expect(me.email).toBe('a@example.com');
+    expect(calls[0]?.url).toBe('/api/v1/me');
+    expect(authHeader(calls[0]!.init)).toBe('Bearer t1');
+  });
+
+  it('on a 401 refreshes once, then retries with the new token', async () => {
+    const { impl, calls } = fakeFetch([
+      () => json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' }),
+      () => json(200, { success: true, user, token: 't2' }),
+      () => json(200, user),
+    ]);
+    const client = new ApiClient(impl);
+    client.setToken('t1');
+    const sessions: unknown[] = [];
+    client.onSession((s) => sessions.push(s?.token ?? null));
+    await expect(client.call(meRoute)).resolves.toMatchObject({ id: 'usr_1' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/me', refreshRoute.path, '/api/v1/me']);
+    expect(authHeader(calls[2]!.init)).toBe('Bearer t2');
+    expect(sessions).toEqual(['t2']);
+    expect(client.accessToken).toBe('t2');
+  });
+
+  it('gives up after one refresh: a failed refresh ends the session and rethrows the 401', async () => {
+    const { impl, calls } = fakeFetch([
+      () => json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' }),
+      () => json(401, { statusCode: 401, code: 'SESSION_EXPIRED', message: 'gone' }),
+    ]);
+    const client = new ApiClient(impl);
+    client.setToken('t1');
+    const sessions: unknown[] = [];
+    client.onSession((s) => sessions.push(s));
+    await expect(client.call(meRoute)).rejects.toMatchObject({ status: 401, message: 'expired' });
+    expect(calls).toHaveLength(2);
+    expect(sessions).toEqual([null]);
+    expect(client.accessToken).toBeNull();
+  });
+
+  it('shares one refresh between concurrent callers (a reused cookie would revoke the session)', async () => {
+    const { impl, calls } = fakeFetch([() => json(200, { success: true, user, token: 't9' })]);
+    const client = new ApiClient(impl);
+    const [a, b] = await Promise.all([client.refresh(), client.refresh()]);
+    expect(a?.token).toBe('t9');
+    expect(b).toBe(a);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('turns a fetch failure into the catalogue network error', async () => {
+    const client = new ApiClient(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.call(meRoute)).rejects.toEqual(
+      new ApiError(0, 'NETWORK', 'Network error. Please try again.'),
+    );
+  });
+
+  it('puts query values in the URL and the body as JSON', async () => {
+    const { impl, calls } = fakeFetch([
+      () => json(200, { artifacts: [], page: 1, limit: 20, total: 0, hasMore: false }),
+      () => json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Artifact not found' }),
+    ]);
+    const client = new ApiClient(impl);
+    client.setToken('t');
+    await client.call(artifactRoute.listMine, { query: { sort: 'views', limit: 50 } });
+    expect(calls[0]?.url).toBe('/api/v1/artifacts?sort=views&limit=50');
+    await expect(
+      client.call(artifactRoute.update, { params: { id: 'a 1' }, body: { isPublic: true } }),
+    ).rejects.toMatchObject({ status: 404, message: 'Artifact not found' });
+    expect(calls[1]?.url).toBe('/api/v1/artifacts/a%201');
+    expect(calls[1]?.init.method).toBe('PATCH');
+    expect(calls[1]?.init.body).toBe('{"isPublic":true}');
+  });
+
+  it('says the status when the answer is not the gateway error shape', async () => {
+    const { impl } = fakeFetch([() => new Response('<html>bad gateway</html>', { status: 502 })]);
+    await expect(new ApiClient(impl).call(meRoute)).rejects.toMatchObject({
+      status: 502,
+      message: 'HTTP error! status: 502',
+    });
+  });
+});

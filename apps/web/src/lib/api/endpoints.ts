@@ -1,0 +1,37 @@
+import {
+  analyticsRoute,
+  artifactRoute,
+  billingApi,
+  collectionRoute,
+  meRoute,
+  onboardingRoute,
+  passwordResetConfirmRoute,
+  passwordResetRequestRoute,
+  refreshRoute,
+  resendCodeRoute,
+  signInRoute,
+  signOutRoute,
+  signUpRoute,
+} from '@core-vault/contracts';
+
+/**
+ * The gateway calls the SPA makes, straight from the route contracts (the same objects `apiRoutes`
+ * lists and the gateway's OpenAPI document is built from): no hand-copied paths or types.
+ */
+export const endpoints = {
+  auth: {
+    signUp: signUpRoute,
+    signIn: signInRoute,
+    resendCode: resendCodeRoute,
+    refresh: refreshRoute,
+    signOut: signOutRoute,
+    requestReset: passwordResetRequestRoute,
+    confirmReset: passwordResetConfirmRoute,
+    me: meRoute,
+  },
+  billing: billingApi,
+  artifacts: artifactRoute,
+  collections: collectionRoute,
+  analytics: analyticsRoute,
+  onboarding: onboardingRoute,
+} as const;

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { type ArtifactSummary, type Collection } from '@core-vault/contracts';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+import { formatDateTime } from '../../../lib/dates';
+import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
+
+export interface ArtifactCardProps {
+  artifact: ArtifactSummary;
+  collections: Collection[];
+  onChanged: (artifact: ArtifactSummary) => void;
+  onDeleted: (id: string) => void;
+  onShowVersions: (artifact: ArtifactSummary) => void;
+  onCollectionsChanged: () => void;
+}
+
+export function ArtifactCard({
+  artifact: a,
+  collections,
+  onChanged,
+  onDeleted,
+  onShowVersions,
+  onCollectionsChanged,
+}: ArtifactCardProps) {
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const headingId = `artifact-${a.id}-title`;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const addToCollection = (collectionId: string) =>
+    run(async () => {
+      if (!collectionId) return;
+      try {
+        await api.call(endpoints.collections.addArtifact, { params: { id: collectionId, artifactId: a.id } });
+        setNote(`Added to ${collections.find((c) => c.id === collectionId)?.name ?? 'collection'}`);
+        onCollectionsChanged();
+      } catch (err) {
+        setNote(err instanceof Error ? err.message : 'Could not add to the collection');
+      }
+    });
+
+  return (
+    <article className="ac-card cv-card" aria-labelledby={headingId} data-testid="artifact-card">
+      <header className="ac-head">
+        <h3 id={headingId} className="ac-title">
+          {a.title || 'Untitled'}
+        </h3>
+        <div className="cv-row">
+          <span className="cv-badge cv-tone-blue">{a.type}</span>
+          <span className={`cv-badge ${a.isPublic ? 'cv-tone-green' : 'cv-tone-grey'}`}>
+            {a.isPublic ? 'Public' : 'Private'}
+          </span>
+        </div>
+      </header>
+      <p className="cv-hint ac-meta">
+        <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
+        {typeof a.viewCount === 'number' && (
+          <>
+            {' · '}
+            <span data-testid="view-count">
+              {a.viewCount} {a.viewCount === 1 ? 'view' : 'views'}
+            </span>
+          </>
+        )}
+        {a.version > 1 && ` · v${a.version}`}
+      </p>
+      {a.tags.length > 0 && (
+        <ul className="ac-tags" aria-label="Tags">
+          {a.tags.map((t) => (
+            <li key={t} className="cv-badge">
+              #{t}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="ac-actions">
+        <a
+          className="cv-btn cv-btn-small"
+          href={`/view/${encodeURIComponent(a.id)}`}
+          target="_blank"
+          rel="noopener"
+        >
+          Preview
+        </a>
+        <button
+          type="button"
+          className="cv-btn cv-btn-small"
+          disabled={busy}
+          onClick={() => void copyShare(a, 'link')}
+        >
+          Copy Link
+        </button>
+        <button
+          type="button"
+          className="cv-btn cv-btn-small"
+          disabled={busy}
+          onClick={() => void copyShare(a, 'embed')}
+        >
+          Embed Code
+        </button>
+        <button
+          type="button"
+          className="cv-btn cv-btn-small"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const updated = await toggleVisibility(a, true);
+              if (updated) onChanged(updated);
+            })
+          }
+        >
+          {a.isPublic ? 'Make Private' : 'Make Public'}
+        </button>
+        <button type="button" className="cv-btn cv-btn-small" onClick={() => onShowVersions(a)}>
+          History
+        </button>
+        <button
+          type="button"
+          className="cv-btn cv-btn-small cv-btn-danger"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              if (await deleteArtifact(a, true)) onDeleted(a.id);
+            })
+          }
+        >
+          Delete
+        </button>
+      </div>
+      {collections.length > 0 && (
+        <div className="ac-collection">
+          <label className="cv-visually-hidden" htmlFor={`col-${a.id}`}>
+            Add {a.title} to a collection
+          </label>
+          <select
+            id={`col-${a.id}`}
+            className="cv-input"
+            value=""
+            disabled={busy}
+            onChange={(e) => void addToCollection(e.target.value)}
+          >
+            <option value="">Add to collection…</option>
+            {collections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {note && (
+        <p className="cv-hint" role="status">
+          {note}
+        </p>
+      )}
+    </article>
+  );
+}

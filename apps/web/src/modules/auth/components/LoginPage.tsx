@@ -1,0 +1,155 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '@core-vault/contracts';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+import { ApiError } from '../../../lib/api/errors';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { DUPLICATE_EMAIL_REDIRECT_MS, UI_MESSAGES, signInProblem } from '../auth-messages';
+import { useSession } from '../hooks/useSession';
+import './auth.css';
+
+type Banner = { kind: 'error' | 'info' | 'success'; text: string } | null;
+
+export function LoginPage() {
+  useDocumentMeta({ title: 'Sign In', path: '/login' });
+  const { user, signIn } = useSession();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeMode, setCodeMode] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<Banner>(
+    params.get('cancelled') === 'true' ? { kind: 'info', text: 'Trial registration was cancelled.' } : null,
+  );
+  const [redirectToReset, setRedirectToReset] = useState(false);
+  const [goReset, setGoReset] = useState(false);
+
+  useEffect(() => {
+    if (!redirectToReset) return;
+    const t = setTimeout(() => setGoReset(true), DUPLICATE_EMAIL_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [redirectToReset]);
+
+  if (user) return <Navigate to="/dashboard" replace />;
+  if (goReset) return <Navigate to="/forgot-password" replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setBanner(null);
+    try {
+      const result = await signIn(email.trim(), codeMode ? code.trim() : password);
+      if (!result.success) {
+        setCodeMode(true);
+        setBanner({ kind: 'info', text: result.message || AUTH_MESSAGES.verificationCodeRequired });
+      }
+      // success: the session now has a user, and this page redirects to /dashboard
+    } catch (err) {
+      const problem = signInProblem(err, codeMode);
+      setBanner({ kind: 'error', text: problem.message });
+      if (problem.duplicateEmail) setRedirectToReset(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!email.trim()) {
+      setBanner({ kind: 'error', text: AUTH_MESSAGES.emailRequiredForResend });
+      return;
+    }
+    try {
+      const result = await api.call(endpoints.auth.resendCode, { body: { email: email.trim() } });
+      setBanner({ kind: 'success', text: result.message || AUTH_MESSAGES.codeResent });
+    } catch (err) {
+      const text = err instanceof ApiError && err.status === 429 ? err.message : UI_MESSAGES.resendFailed;
+      setBanner({ kind: 'error', text });
+    }
+  };
+
+  return (
+    <main className="cv-page cv-centered">
+      <div className="cv-card cv-narrow cv-fade-in">
+        <Link to="/" className="cv-back" aria-label="Back to home">
+          ← Back
+        </Link>
+        <h1>{codeMode ? 'Enter verification code' : 'Sign in to Core Vault'}</h1>
+        {codeMode && (
+          <p className="cv-hint">
+            We sent a 6-digit code to <strong>{email}</strong>.
+          </p>
+        )}
+        {banner && (
+          <div
+            className={`cv-banner cv-banner-${banner.kind}`}
+            role={banner.kind === 'error' ? 'alert' : 'status'}
+          >
+            {banner.text}
+          </div>
+        )}
+        <form onSubmit={(e) => void submit(e)} noValidate={false}>
+          <div className="cv-field">
+            <label htmlFor="login-email">Email</label>
+            <input
+              id="login-email"
+              type="email"
+              autoComplete="email"
+              required
+              readOnly={codeMode}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          {codeMode ? (
+            <div className="cv-field">
+              <label htmlFor="login-code">Verification code</label>
+              <input
+                id="login-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={VERIFICATION_CODE_LENGTH}
+                required
+                autoFocus
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+              <button type="button" className="cv-link-btn auth-resend" onClick={() => void resend()}>
+                Resend code
+              </button>
+            </div>
+          ) : (
+            <div className="cv-field">
+              <label htmlFor="login-password">Password</label>
+              <input
+                id="login-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Link to="/forgot-password" className="auth-forgot">
+                Forgot your password?
+              </Link>
+            </div>
+          )}
+          <button type="submit" className="cv-btn cv-btn-primary auth-submit" disabled={busy}>
+            {codeMode ? (busy ? 'Verifying...' : 'Verify Code') : busy ? 'Signing in...' : 'Sign In'}
+          </button>
+        </form>
+        {!codeMode && (
+          <>
+            <div className="auth-or" aria-hidden="true">
+              <span>or</span>
+            </div>
+            <Link to="/register" className="cv-btn auth-submit">
+              Start Free Trial Instead
+            </Link>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type SessionUser } from '@core-vault/contracts';
+import { type ApiClient, api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+// The session module only (not the viewer's index): keeps the view page out of the main chunk.
+import { type ViewerSession, ViewerSessionContext } from '../../viewer/session';
+import { type Session, SessionContext } from '../session-context';
+
+/**
+ * Holds the signed-in user. On start the session is restored from the httpOnly refresh cookie
+ * (POST /auth/refresh); the access token stays inside the API client, in memory.
+ */
+export function SessionProvider({ children, client = api }: { children: ReactNode; client?: ApiClient }) {
+  const [status, setStatus] = useState<Session['status']>('loading');
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+
+  useEffect(() => {
+    const off = client.onSession((s) => {
+      setUser(s ? s.user : null);
+      setToken(s ? s.token : null);
+    });
+    let live = true;
+    client
+      .refresh()
+      .catch(() => null)
+      .finally(() => {
+        if (live) setStatus('ready');
+      });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [client]);
+
+  const signIn = useCallback<Session['signIn']>(
+    async (email, passwordOrCode) => {
+      const result = await client.call(endpoints.auth.signIn, { body: { email, password: passwordOrCode } });
+      if (result.success) {
+        client.setToken(result.token);
+        setToken(result.token);
+        setUser(result.user);
+      }
+      return result;
+    },
+    [client],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await client.call(endpoints.auth.signOut);
+    } catch {
+      // the server forgets the session on its own schedule; locally it ends now
+    } finally {
+      client.setToken(null);
+      setToken(null);
+      setUser(null);
+    }
+  }, [client]);
+
+  const refreshUser = useCallback(async () => {
+    if (!client.accessToken) return null;
+    try {
+      const me = await client.call(endpoints.auth.me);
+      setUser(me);
+      return me;
+    } catch {
+      return null;
+    }
+  }, [client]);
+
+  const refreshSession = useCallback(async () => {
+    const session = await client.refresh().catch(() => null);
+    return session?.user ?? null;
+  }, [client]);
+
+  const value = useMemo<Session>(
+    () => ({ status, user, signIn, signOut, refreshUser, refreshSession }),
+    [status, user, signIn, signOut, refreshUser, refreshSession],
+  );
+  // The view page's own view of the session (owner layout, private reads).
+  const viewer = useMemo<ViewerSession>(
+    () => ({
+      loading: status === 'loading',
+      user: user ? { id: user.id, email: user.email } : null,
+      accessToken: token,
+    }),
+    [status, user, token],
+  );
+  return (
+    <SessionContext.Provider value={value}>
+      <ViewerSessionContext.Provider value={viewer}>{children}</ViewerSessionContext.Provider>
+    </SessionContext.Provider>
+  );
+}

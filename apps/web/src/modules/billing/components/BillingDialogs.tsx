@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { type PricedPlan } from '@core-vault/contracts';
+import { Dialog } from '../../../app/Dialog';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+
+/** Switch between Pro monthly and Pro yearly (billing prorates). */
+export function ChangePlanDialog({
+  current,
+  plans,
+  onClose,
+  onChanged,
+}: {
+  current: string | null;
+  plans: readonly PricedPlan[];
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const choose = async (id: string) => {
+    setError(null);
+    try {
+      await api.call(endpoints.billing.changePlan, { body: { planType: id } });
+      onChanged();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Failed to change plan');
+    }
+  };
+  return (
+    <Dialog title="Change Plan" onClose={onClose}>
+      {error && (
+        <div className="cv-banner cv-banner-error" role="alert">
+          {error}
+        </div>
+      )}
+      <ul className="bl-pms">
+        {plans.map((p) => (
+          <li key={p.id} className="cv-spread">
+            <span>
+              <strong>{p.name}</strong> — {p.priceLabel}{' '}
+              {p.badge && <span className="cv-badge">{p.badge}</span>}
+            </span>
+            <button type="button" className="cv-btn cv-btn-small" onClick={() => void choose(p.id)}>
+              Switch to {p.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {current && <p className="cv-hint">Current price: {current}</p>}
+    </Dialog>
+  );
+}
+
+/** Cards are added and changed in Stripe's billing portal (Elements only runs with live keys). */
+export function AddPaymentMethodDialog({ onClose, onPortal }: { onClose: () => void; onPortal: () => void }) {
+  return (
+    <Dialog title="Add Payment Method" onClose={onClose}>
+      <p>
+        New cards are added securely in the Stripe billing portal. Your current card stays on file until you
+        change it.
+      </p>
+      <button type="button" className="cv-btn cv-btn-primary" onClick={onPortal}>
+        Open billing portal
+      </button>
+    </Dialog>
+  );
+}

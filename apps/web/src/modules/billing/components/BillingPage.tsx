@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PLANS, type SessionUser, hasFeature, isSubscribed } from '@core-vault/contracts';
+import { Spinner } from '../../../app/Spinner';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+import { formatDate, localDay } from '../../../lib/dates';
+import { SUPPORT_EMAIL } from '../../../lib/company';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { statusDisplay, trialText } from '../../account/subscription-display';
+import { useSession } from '../../auth/hooks/useSession';
+import {
+  BILLING_TEXTS as T,
+  PLAN_FEATURE_ROWS,
+  exportFileName,
+  formatAmount,
+  invoiceTone,
+} from '../billing-texts';
+import { useBillingData } from '../hooks/useBillingData';
+import { AddPaymentMethodDialog, ChangePlanDialog } from './BillingDialogs';
+import './billing.css';
+
+export function BillingPage() {
+  useDocumentMeta({ title: 'Billing & Subscription', robots: 'noindex, nofollow' });
+  const { user, refreshUser } = useSession();
+  if (!user) return <Spinner />;
+  return <Billing user={user} refreshUser={refreshUser} />;
+}
+
+function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => Promise<unknown> }) {
+  const data = useBillingData(user);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'plan' | 'card' | null>(null);
+  const subscribed = isSubscribed(user);
+  const sub = data.details?.subscriptions[0] ?? null;
+  const display = statusDisplay(user.subscriptionStatus);
+  const planName = `Core Vault ${subscribed ? user.planType : 'Free'}`;
+
+  const act = async (kind: 'cancel' | 'resume') => {
+    if (kind === 'cancel' && !window.confirm(T.confirmCancel)) return;
+    if (!sub) return window.alert(kind === 'cancel' ? T.noSubscriptionToCancel : T.noSubscriptionToResume);
+    setBusy(true);
+    try {
+      const route =
+        kind === 'cancel' ? endpoints.billing.cancelSubscription : endpoints.billing.resumeSubscription;
+      await api.call(route, { body: {} });
+      window.alert(kind === 'cancel' ? T.canceled : T.resumed);
+    } catch {
+      window.alert(kind === 'cancel' ? T.cancelFailed : T.resumeFailed);
+    } finally {
+      setBusy(false);
+      data.reload();
+      void refreshUser();
+    }
+  };
+
+  const openPortal = async () => {
+    try {
+      const { url } = await api.call(endpoints.billing.createPortalSession, { body: {} });
+      window.location.assign(url);
+    } catch {
+      window.alert(T.portalFailed);
+    }
+  };
+
+  const exportData = async () => {
+    try {
+      const doc = await api.call(endpoints.billing.exportData);
+      const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
+      const href = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = href;
+      a.download = exportFileName(localDay());
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(href), 1000);
+      window.alert(T.exported);
+    } catch {
+      window.alert(T.exportFailed);
+    }
+  };
+
+  return (
+    <div className="bl">
+      <header className="cv-topbar">
+        <div className="cv-topbar-inner">
+          <div className="cv-row">
+            <Link to="/dashboard" className="cv-back" aria-label="Back to dashboard">
+              ←
+            </Link>
+            <h1 className="bl-title">Billing &amp; Subscription</h1>
+          </div>
+        </div>
+      </header>
+      <main className="cv-page bl-grid">
+        <section className="cv-card bl-wide" aria-labelledby="plan-title">
+          <h2 id="plan-title">Current Plan</h2>
+          <p className="bl-plan">
+            <span className={`bl-dot cv-tone-${display.tone}`} aria-hidden="true" />
+            <strong>{planName}</strong>
+            <span className={`cv-badge cv-tone-${display.tone}`} data-testid="billing-status">
+              {display.longLabel}
+            </span>
+          </p>
+          {user.subscriptionStatus === 'TRIAL' && user.trialEnd && (
+            <div
+              className={`cv-banner ${trialText(user.trialEnd).urgent ? 'cv-banner-warning' : 'cv-banner-info'}`}
+            >
+              {trialText(user.trialEnd).text} ({formatDate(user.trialEnd)}). Your card is charged only after
+              the trial.
+            </div>
+          )}
+          {subscribed && user.subscriptionStatus !== 'TRIAL' && user.currentPeriodEnd && (
+            <div className="cv-banner cv-banner-info">
+              Next billing date: {formatDate(user.currentPeriodEnd)}
+            </div>
+          )}
+          {sub?.cancel_at_period_end && (
+            <div className="cv-banner cv-banner-warning" role="status" data-testid="cancel-warning">
+              Your subscription is set to cancel at the end of the current billing period
+              {sub.current_period_end || sub.trial_end
+                ? ` (${formatDate(sub.trial_end ?? sub.current_period_end)})`
+                : ''}
+              . You keep access until then.
+            </div>
+          )}
+          <div className="cv-row">
+            {subscribed ? (
+              <>
+                <button type="button" className="cv-btn" onClick={() => void openPortal()}>
+                  Update Payment Method
+                </button>
+                <button type="button" className="cv-btn" onClick={() => setDialog('plan')}>
+                  Change Plan
+                </button>
+                {sub?.cancel_at_period_end ? (
+                  <button
+                    type="button"
+                    className="cv-btn cv-btn-primary"
+                    disabled={busy}
+                    onClick={() => void act('resume')}
+                  >
+                    Resume Subscription
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="cv-btn cv-btn-danger"
+                    disabled={busy}
+                    onClick={() => void act('cancel')}
+                  >
+                    Cancel Subscription
+                  </button>
+                )}
+              </>
+            ) : (
+              <Link className="cv-btn cv-btn-primary" to="/register">
+                Upgrade to Pro
+              </Link>
+            )}
+          </div>
+        </section>
+
+        <section className="cv-card" aria-labelledby="features-title">
+          <h2 id="features-title">Plan Features</h2>
+          <ul className="bl-features">
+            {PLAN_FEATURE_ROWS.map((f) => {
+              const on = f.business ? hasFeature(user, 'analytics_advanced') : subscribed;
+              return (
+                <li key={f.label} className={on ? 'bl-on' : 'bl-off'}>
+                  <span aria-hidden="true">{on ? '✓' : '✕'}</span> {f.label}
+                  <span className="cv-visually-hidden">{on ? ' (included)' : ' (not included)'}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section className="cv-card" aria-labelledby="account-title">
+          <h2 id="account-title">Account Details</h2>
+          <dl className="bl-dl">
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+            <dt>Member since</dt>
+            <dd>{formatDate(user.createdAt)}</dd>
+            <dt>Customer ID</dt>
+            <dd>{user.stripeCustomerId ?? 'Not set'}</dd>
+          </dl>
+        </section>
+
+        <section className="cv-card" aria-labelledby="help-title">
+          <h2 id="help-title">Need Help?</h2>
+          <p>Questions about your plan or an invoice? We are happy to help.</p>
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+        </section>
+
+        <section className="cv-card" aria-labelledby="export-title">
+          <h2 id="export-title">Export Your Data</h2>
+          <p>Download your artifacts, analytics, account details and usage history as one JSON file.</p>
+          <button type="button" className="cv-btn" onClick={() => void exportData()}>
+            Export Data
+          </button>
+        </section>
+
+        <section className="cv-card bl-wide" aria-labelledby="history-title">
+          <h2 id="history-title">Billing History</h2>
+          {data.invoices.length === 0 ? (
+            <p className="cv-hint">{data.loading ? 'Loading...' : T.noHistory}</p>
+          ) : (
+            <table className="bl-table">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Invoice</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.invoices.map((inv) => (
+                  <tr key={inv.id}>
+                    <td>{formatDate(inv.date)}</td>
+                    <td>{formatAmount(inv.amount, inv.currency)}</td>
+                    <td>
+                      <span className={`cv-badge cv-tone-${invoiceTone(inv.status)}`}>{inv.status}</span>
+                    </td>
+                    <td>
+                      {inv.pdf_url ? (
+                        <a href={inv.pdf_url} target="_blank" rel="noopener noreferrer">
+                          PDF
+                        </a>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+
+        <section className="cv-card bl-wide" aria-labelledby="pm-title">
+          <div className="cv-spread">
+            <h2 id="pm-title">Payment Methods</h2>
+            <button type="button" className="cv-btn cv-btn-small" onClick={() => setDialog('card')}>
+              + Add Payment Method
+            </button>
+          </div>
+          {(data.details?.payment_methods.length ?? 0) === 0 ? (
+            <p className="cv-hint">{T.noPaymentMethods}</p>
+          ) : (
+            <ul className="bl-pms">
+              {data.details?.payment_methods.map((pm) => (
+                <li key={pm.id}>
+                  <strong>{pm.card.brand.toUpperCase()}</strong> •••• {pm.card.last4} — expires{' '}
+                  {String(pm.card.exp_month).padStart(2, '0')}/{pm.card.exp_year}
+                  {pm.is_default && <span className="cv-badge cv-tone-green"> Default</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </main>
+      {dialog === 'plan' && (
+        <ChangePlanDialog
+          current={sub?.plan_id ?? null}
+          plans={PLANS.filter((p) => p.selectable)}
+          onClose={() => setDialog(null)}
+          onChanged={() => {
+            setDialog(null);
+            data.reload();
+          }}
+        />
+      )}
+      {dialog === 'card' && (
+        <AddPaymentMethodDialog onClose={() => setDialog(null)} onPortal={() => void openPortal()} />
+      )}
+    </div>
+  );
+}

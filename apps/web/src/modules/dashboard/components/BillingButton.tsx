@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { type SessionUser } from '@core-vault/contracts';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+import { usePaymentsConfig } from '../../registration/hooks/usePaymentsConfig';
+
+/**
+ * Billing: Stripe's billing portal for the customer; /billing when there is no customer id, when
+ * the portal fails, or in local mode (stripe-mock's portal address is a fixture, not a page).
+ */
+export function BillingButton({ user }: { user: SessionUser }) {
+  const payments = usePaymentsConfig();
+  const [fallback, setFallback] = useState(false);
+  if (fallback) return <Navigate to="/billing" />;
+
+  const open = async () => {
+    const local = payments.status !== 'ready' || payments.config.mode !== 'elements';
+    if (local || !user.stripeCustomerId) return setFallback(true);
+    try {
+      const { url } = await api.call(endpoints.billing.createPortalSession, { body: {} });
+      window.location.assign(url);
+    } catch {
+      setFallback(true);
+    }
+  };
+
+  return (
+    <button type="button" className="cv-btn cv-btn-small" onClick={() => void open()}>
+      Billing
+    </button>
+  );
+}

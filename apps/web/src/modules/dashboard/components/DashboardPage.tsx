@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { type Artifact, type ArtifactSort } from '@core-vault/contracts';
+import { Spinner } from '../../../app/Spinner';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { useArtifactList } from '../../artifacts/hooks/useArtifactList';
+import { useSession } from '../../auth/hooks/useSession';
+import { OnboardingTour } from '../../onboarding/components/OnboardingTour';
+import { isTourDone } from '../../onboarding/tour-store';
+import { UploadForm } from '../../upload/components/UploadForm';
+import { useCollections } from '../hooks/useCollections';
+import { useExtensionHandoff } from '../hooks/useExtensionHandoff';
+import { ArtifactsTab } from './ArtifactsTab';
+import { DashboardHeader } from './DashboardHeader';
+import { HelpModal } from './HelpModal';
+import './dashboard.css';
+
+/** The success banner after an upload stays this long (spec §9). */
+export const SUCCESS_BANNER_MS = 5000;
+
+type Tab = 'list' | 'upload';
+
+export function DashboardPage() {
+  useDocumentMeta({ title: 'Dashboard', robots: 'noindex, nofollow' });
+  const { user } = useSession();
+  const location = useLocation();
+  const uploadedTitle = (location.state as { uploaded?: string } | null)?.uploaded;
+  const [tab, setTab] = useState<Tab>('list');
+  const [sort, setSort] = useState<ArtifactSort>('newest');
+  const [query, setQuery] = useState('');
+  const [collectionId, setCollectionId] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(
+    uploadedTitle ? `“${uploadedTitle}” was uploaded.` : null,
+  );
+  const [handoffBusy, setHandoffBusy] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [tour, setTour] = useState(() => !isTourDone());
+  const list = useArtifactList({
+    sort,
+    ...(query ? { query } : {}),
+    ...(collectionId ? { collectionId } : {}),
+  });
+  const { collections, reload: reloadCollections } = useCollections();
+
+  useEffect(() => {
+    if (!banner) return;
+    const t = setTimeout(() => setBanner(null), SUCCESS_BANNER_MS);
+    return () => clearTimeout(t);
+  }, [banner]);
+
+  const added = (artifacts: Artifact[], message: string) => {
+    setTab('list');
+    if (!query && !collectionId) list.prepend(artifacts);
+    else list.reload();
+    setBanner(message);
+  };
+
+  useExtensionHandoff({
+    onStart: () => {
+      setTab('upload');
+      setHandoffBusy(true);
+    },
+    onDone: (created) => {
+      setHandoffBusy(false);
+      added(
+        created,
+        `${created.length} artifact${created.length === 1 ? '' : 's'} from the extension saved.`,
+      );
+    },
+    onError: (message) => {
+      setHandoffBusy(false);
+      window.alert(`Error: ${message}`);
+    },
+  });
+
+  if (!user) return <Spinner />;
+
+  return (
+    <div className="db">
+      <DashboardHeader user={user} onTour={() => setTour(true)} />
+      <main className="cv-page">
+        {banner && (
+          <div className="cv-banner cv-banner-success" role="status">
+            {banner}
+          </div>
+        )}
+        <div role="tablist" aria-label="Dashboard" className="db-tabs">
+          <button
+            id="tab-list"
+            type="button"
+            role="tab"
+            aria-selected={tab === 'list'}
+            aria-controls="panel-list"
+            className="db-tab"
+            onClick={() => setTab('list')}
+          >
+            My Artifacts ({list.total})
+          </button>
+          <button
+            id="tab-upload"
+            type="button"
+            role="tab"
+            aria-selected={tab === 'upload'}
+            aria-controls="panel-upload"
+            className="db-tab"
+            onClick={() => setTab('upload')}
+          >
+            Upload New
+          </button>
+        </div>
+        <section id="panel-list" role="tabpanel" aria-labelledby="tab-list" hidden={tab !== 'list'}>
+          <ArtifactsTab
+            list={list}
+            sort={sort}
+            onSort={setSort}
+            query={query}
+            onQuery={setQuery}
+            collections={collections}
+            collectionId={collectionId}
+            onCollection={setCollectionId}
+            onCollectionsChanged={reloadCollections}
+          />
+        </section>
+        <section id="panel-upload" role="tabpanel" aria-labelledby="tab-upload" hidden={tab !== 'upload'}>
+          {handoffBusy && <p role="status">Saving artifacts from the extension...</p>}
+          <UploadForm onUploaded={(a) => added([a], `“${a.title}” was uploaded.`)} />
+        </section>
+      </main>
+      <footer className="cv-page db-footer">
+        <button id="help-button" type="button" className="cv-btn" onClick={() => setHelp(true)}>
+          Help
+        </button>
+      </footer>
+      {help && <HelpModal onClose={() => setHelp(false)} />}
+      {tour && <OnboardingTour onClose={() => setTour(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { type Artifact } from '@core-vault/contracts';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+import { clearPendingUploads, readPendingUploads } from '../../handoff/pending-uploads';
+
+/**
+ * Uploads the extension left behind (younger than 5 minutes): switch to the upload tab, create
+ * them in one batch, then clear the saved entry. Runs once per dashboard visit.
+ */
+export function useExtensionHandoff(handlers: {
+  onStart: () => void;
+  onDone: (created: Artifact[]) => void;
+  onError: (message: string) => void;
+}): void {
+  const ran = useRef(false);
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    const pending = readPendingUploads();
+    if (pending.length === 0) return;
+    latest.current.onStart();
+    api
+      .call(endpoints.artifacts.batchCreate, { body: { artifacts: pending.slice(0, 20) } })
+      .then((res) => {
+        clearPendingUploads();
+        latest.current.onDone(res.artifacts);
+        // Best effort: tells onboarding the extension is in use.
+        api
+          .call(endpoints.onboarding.report, { params: { milestone: 'extension_installed' }, body: {} })
+          .catch(() => undefined);
+      })
+      .catch((err: unknown) =>
+        latest.current.onError(
+          err instanceof Error ? err.message : 'Error uploading artifact. Please try again.',
+        ),
+      );
+  }, []);
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { type ArtifactStats } from '@core-vault/contracts';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+
+/** One artifact's 30-day series, unique visitors, referrers and embed/direct split. */
+export function AdvancedCharts({ artifactIds }: { artifactIds: string[] }) {
+  const [selected, setSelected] = useState(artifactIds[0] ?? '');
+  const [stats, setStats] = useState<ArtifactStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!selected) return;
+    let live = true;
+    setError(null);
+    api
+      .call(endpoints.analytics.artifactStats, { params: { id: selected } })
+      .then((s) => live && setStats(s))
+      .catch(
+        (err: unknown) => live && setError(err instanceof Error ? err.message : 'Failed to load statistics'),
+      );
+    return () => {
+      live = false;
+    };
+  }, [selected]);
+
+  if (artifactIds.length === 0) return null;
+  return (
+    <section className="cv-card" aria-labelledby="charts-title">
+      <h2 id="charts-title">Advanced analytics</h2>
+      <div className="cv-field">
+        <label htmlFor="stats-artifact">Artifact</label>
+        <select id="stats-artifact" value={selected} onChange={(e) => setSelected(e.target.value)}>
+          {artifactIds.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error && <p className="cv-field-error">{error}</p>}
+      {stats && (
+        <>
+          <p>
+            Views (30 days): <strong>{stats.viewsLast30Days}</strong> · Unique visitors:{' '}
+            <strong>{stats.uniqueVisitors30Days}</strong> · Embedded: <strong>{stats.embedViews}</strong> ·
+            Direct: <strong>{stats.directViews}</strong>
+          </p>
+          <div className="ft-chart" aria-label="Daily views over the last 30 days">
+            <ResponsiveContainer width="100%" height={260}>
+              <LineChart data={stats.series}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="day" />
+                <YAxis allowDecimals={false} />
+                <Tooltip />
+                <Line type="monotone" dataKey="views" stroke="#3b3fd8" />
+                <Line type="monotone" dataKey="uniqueVisitors" stroke="#116b3a" />
+              </LineChart>
+            </ResponsiveContainer>
+          </div>
+          {stats.referrers.length > 0 && (
+            <div className="ft-chart" aria-label="Top referrers">
+              <ResponsiveContainer width="100%" height={220}>
+                <BarChart data={stats.referrers}>
+                  <XAxis dataKey="domain" />
+                  <YAxis allowDecimals={false} />
+                  <Tooltip />
+                  <Bar dataKey="views" fill="#3b3fd8" />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { type AnalyticsOverview, analyticsLevel } from '@core-vault/contracts';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { useSession } from '../../auth/hooks/useSession';
+import { FeatureShell, Upsell } from './Upsell';
+import './features.css';
+
+const AdvancedCharts = lazy(() => import('./AdvancedCharts').then((m) => ({ default: m.AdvancedCharts })));
+
+export const ANALYTICS_COMING_SOON = [
+  'Performance Metrics',
+  'Geographic Data',
+  'Time-based Analysis',
+  'Conversion Tracking',
+] as const;
+
+/**
+ * Business (analytics_advanced): charts from the statistics calls. Pro (analytics_basic): view
+ * totals per artifact plus the upsell. Others: the upsell (the permission table decides).
+ */
+export function AnalyticsPage() {
+  useDocumentMeta({ title: 'Analytics', robots: 'noindex, nofollow' });
+  const { user } = useSession();
+  const level = analyticsLevel(user);
+  const [overview, setOverview] = useState<AnalyticsOverview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (level === 'none') return;
+    let live = true;
+    api
+      .call(endpoints.analytics.overview)
+      .then((o) => live && setOverview(o))
+      .catch(
+        (err: unknown) => live && setError(err instanceof Error ? err.message : 'Failed to load analytics'),
+      );
+    api
+      .call(endpoints.onboarding.report, { params: { milestone: 'analytics_viewed' }, body: {} })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [level]);
+
+  return (
+    <FeatureShell title="Analytics">
+      {error && (
+        <div className="cv-banner cv-banner-error" role="alert">
+          {error}
+        </div>
+      )}
+      {level !== 'none' && overview && (
+        <section className="cv-card" aria-labelledby="totals-title">
+          <h2 id="totals-title">Views of your artifacts</h2>
+          <p>
+            Total views: <strong data-testid="total-views">{overview.totalViews}</strong>
+          </p>
+          {overview.artifacts.length === 0 ? (
+            <p className="cv-hint">No views yet. Share an artifact to start counting.</p>
+          ) : (
+            <table className="ft-table">
+              <thead>
+                <tr>
+                  <th scope="col">Artifact</th>
+                  <th scope="col">Views</th>
+                  <th scope="col">Shares</th>
+                  <th scope="col">Last viewed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.artifacts.map((a) => (
+                  <tr key={a.artifactId}>
+                    <td>
+                      <a href={`/view/${encodeURIComponent(a.artifactId)}`}>{a.artifactId}</a>
+                    </td>
+                    <td>{a.views}</td>
+                    <td>{a.shares}</td>
+                    <td>{a.lastViewedAt ? new Date(a.lastViewedAt).toLocaleString() : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+      {level === 'advanced' ? (
+        overview && (
+          <Suspense fallback={<p>Loading charts...</p>}>
+            <AdvancedCharts artifactIds={overview.artifacts.map((a) => a.artifactId)} />
+          </Suspense>
+        )
+      ) : (
+        <>
+          <Upsell feature="Advanced Analytics" />
+          <section className="cv-card ft-soon" aria-label="Advanced analytics features">
+            <ul>
+              {ANALYTICS_COMING_SOON.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </FeatureShell>
+  );
+}

@@ -1,0 +1,187 @@
+import { type DragEvent, type FormEvent, Suspense, lazy, useRef, useState } from 'react';
+import { type Artifact } from '@core-vault/contracts';
+import { detectArtifactType, titleFromFileName, typeForFile } from '@core-vault/artifact-detection';
+import { api } from '../../../lib/api/client';
+import { endpoints } from '../../../lib/api/endpoints';
+import { type UploadFields, createBody, emptyUpload, uploadFailure, uploadProblem } from '../upload-form';
+import './upload.css';
+
+// The renderer's preview frame, fetched only when there is something to preview.
+const ArtifactPreview = lazy(() =>
+  import('../../viewer/components/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })),
+);
+
+const TYPES: { value: UploadFields['type']; label: string }[] = [
+  { value: 'HTML', label: 'HTML' },
+  { value: 'REACT', label: 'React' },
+  { value: 'MARKDOWN', label: 'Markdown' },
+  { value: 'SVG', label: 'SVG' },
+  { value: 'TYPESCRIPT', label: 'TypeScript' },
+];
+
+const asUploadType = (t: string): UploadFields['type'] =>
+  TYPES.some((x) => x.value === t) ? (t as UploadFields['type']) : 'HTML';
+
+/** Title, type, content, public, tags; file drop; auto-detection; live preview (spec §2–5). */
+export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) => void }) {
+  const [form, setForm] = useState<UploadFields>(emptyUpload);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const setContent = (content: string) =>
+    setForm((f) => ({ ...f, content, type: asUploadType(detectArtifactType(content) ?? f.type) }));
+
+  const readFile = async (file: File) => {
+    const content = await file.text();
+    setForm((f) => ({
+      ...f,
+      content,
+      type: asUploadType(typeForFile(file.name, content, f.type)),
+      title: f.title.trim() ? f.title : titleFromFileName(file.name),
+    }));
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void readFile(file);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = uploadProblem(form);
+    if (problem) {
+      setError(problem);
+      window.alert(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api.call(endpoints.artifacts.create, { body: createBody(form) });
+      setForm(emptyUpload);
+      onUploaded(res.artifact);
+    } catch (err) {
+      const message = uploadFailure(err);
+      setError(message);
+      window.alert(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="up-form" onSubmit={(e) => void submit(e)} aria-label="Upload artifact">
+      {error && (
+        <div className="cv-banner cv-banner-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="up-two">
+        <div className="cv-field">
+          <label htmlFor="up-title">Title</label>
+          <input
+            id="up-title"
+            required
+            value={form.title}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
+          />
+        </div>
+        <div className="cv-field">
+          <label htmlFor="up-type">Type</label>
+          <select
+            id="up-type"
+            value={form.type}
+            onChange={(e) => setForm({ ...form, type: asUploadType(e.target.value) })}
+          >
+            {TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div
+        className={`up-drop${dragging ? ' up-drop-active' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="drop-zone"
+      >
+        <p>
+          Drop a file here (.html, .jsx, .tsx, .ts, .md, .svg) or{' '}
+          <button type="button" className="cv-link-btn" onClick={() => fileInput.current?.click()}>
+            choose a file
+          </button>
+          .
+        </p>
+        <input
+          ref={fileInput}
+          type="file"
+          className="cv-visually-hidden"
+          tabIndex={-1}
+          aria-label="Choose a file to upload"
+          accept=".html,.htm,.jsx,.tsx,.ts,.js,.md,.markdown,.svg,.txt"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void readFile(file);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      <div className="cv-field">
+        <label htmlFor="up-content">Content</label>
+        <textarea
+          id="up-content"
+          rows={15}
+          required
+          spellCheck={false}
+          value={form.content}
+          onChange={(e) => setContent(e.target.value)}
+          aria-describedby="up-content-hint"
+        />
+        <span id="up-content-hint" className="cv-hint">
+          {form.content.length.toLocaleString()} / 500,000 characters. The type is detected automatically from
+          content over 50 characters.
+        </span>
+      </div>
+      <div className="up-two">
+        <div className="cv-field">
+          <label htmlFor="up-tags">Tags (comma-separated)</label>
+          <input
+            id="up-tags"
+            value={form.tags}
+            onChange={(e) => setForm({ ...form, tags: e.target.value })}
+          />
+        </div>
+        <label className="up-check" htmlFor="up-public">
+          <input
+            id="up-public"
+            type="checkbox"
+            checked={form.isPublic}
+            onChange={(e) => setForm({ ...form, isPublic: e.target.checked })}
+          />
+          Make this artifact public (anyone with the link can view it)
+        </label>
+      </div>
+      <button type="submit" className="cv-btn cv-btn-primary" disabled={busy}>
+        {busy ? 'Uploading...' : 'Upload Artifact'}
+      </button>
+      {form.content.trim() && (
+        <section className="up-preview" aria-label="Live preview">
+          <h2>Live preview</h2>
+          <Suspense fallback={<p className="cv-hint">Loading preview...</p>}>
+            <ArtifactPreview type={form.type} content={form.content} />
+          </Suspense>
+        </section>
+      )}
+    </form>
+  );
+}

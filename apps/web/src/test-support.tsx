@@ -1,0 +1,63 @@
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { routes } from './app/routes';
+import { SessionProvider } from './modules/auth/components/SessionProvider';
+import { ApiClient } from './lib/api/client';
+
+export type Handler = (url: string, init: RequestInit) => Response | undefined;
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export const anonymous: Handler = (url) =>
+  url.endsWith('/api/v1/auth/refresh')
+    ? json(401, { statusCode: 401, code: 'SESSION_EXPIRED', message: 'x' })
+    : undefined;
+
+/**
+ * Stubs the global fetch the app's client uses: each handler may answer; unanswered calls fail
+ * the test with the URL. Returns the recorded calls.
+ */
+export function stubFetch(...handlers: Handler[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      calls.push({ url, init });
+      for (const h of handlers) {
+        const res = h(url, init);
+        if (res) return Promise.resolve(res);
+      }
+      return Promise.reject(new Error(`unexpected fetch ${init.method ?? 'GET'} ${url}`));
+    }),
+  );
+  return calls;
+}
+
+export const sessionUser = (over: Record<string, unknown> = {}) => ({
+  id: 'usr_1',
+  email: 'ada@example.com',
+  subscriptionStatus: 'TRIAL',
+  planType: 'Pro',
+  isActive: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+  trialEnd: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  currentPeriodEnd: null,
+  stripeCustomerId: 'cus_1',
+  ...over,
+});
+
+/** The whole app at a path, with a fresh API client (no token carried between tests). */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = new ApiClient();
+  render(
+    <SessionProvider client={client}>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
+  return router;
+}
