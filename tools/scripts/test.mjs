@@ -42,7 +42,10 @@ async function main() {
     console.log('\n== lint ==');
     // The module-boundary rule reads Nx's project graph; compute it first.
     await run(bin('nx'), ['show', 'projects'], { env: { NX_DAEMON: 'false' } });
-    await check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+    // Type-aware linting of the whole workspace in one process needs more than Node's default heap.
+    await check('lint', bin('eslint'), ['--max-warnings', '0', '.'], {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=6144`.trim(),
+    });
     await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
     console.log('\n== type check and build ==');
