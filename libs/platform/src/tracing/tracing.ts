@@ -1,4 +1,13 @@
-import { ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, propagation, trace } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TextMapGetter,
+  type TextMapSetter,
+  propagation,
+  trace,
+} from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -8,6 +17,13 @@ export { SpanKind, SpanStatusCode };
 
 const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 const propagator = new W3CTraceContextPropagator();
+type Carrier = Record<string, string>;
+const getter: TextMapGetter<Carrier> = { get: (c, k) => c[k], keys: (c) => Object.keys(c) };
+const setter: TextMapSetter<Carrier> = {
+  set: (c, k, v) => {
+    c[k] = v;
+  },
+};
 let provider: BasicTracerProvider | undefined;
 
 /**
@@ -53,14 +69,10 @@ export interface StartedSpan {
 /** Starts a span as a child of `parent` (a traceparent value), or a new trace without one. */
 export function startSpan(name: string, kind: SpanKind, parent?: string): StartedSpan {
   const parentContext = isTraceparent(parent)
-    ? propagator.extract(ROOT_CONTEXT, { traceparent: parent }, { get: (c, k) => c[k], keys: Object.keys })
+    ? propagator.extract(ROOT_CONTEXT, { traceparent: parent }, getter)
     : ROOT_CONTEXT;
   const span = trace.getTracer('core-vault').startSpan(name, { kind }, parentContext);
   const carrier: Record<string, string> = {};
-  propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, {
-    set: (c, k, v) => {
-      c[k] = v;
-    },
-  });
+  propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, setter);
   return { span, traceparent: carrier['traceparent'] ?? '' };
 }
