@@ -1,4 +1,4 @@
-import { loadConfig } from '@core-vault/platform';
+import { loadConfig, readLocalConfigFile } from '@core-vault/platform';
 import { allowedParents, usercontentConfigSchema } from './config';
 
 const env = {
@@ -39,6 +39,6 @@ describe('usercontent config', () => {
     const config = loadConfig('usercontent', usercontentConfigSchema, { NODE_ENV: 'development' });
     expect(new URL(config.RENDERER_ORIGIN).hostname).toBe('localhost');
     expect(new URL(config.WEB_ORIGIN).hostname).toBe('127.0.0.1');
-    expect(config.PORT).toBe(4300);
+    expect(config.PORT).toBe(readLocalConfigFile()?.apps['usercontent']?.port);
   });
 });
