@@ -14,7 +14,7 @@ import {
   type EventEnvelope,
   type Topic,
 } from '@core-vault/contracts';
-import { AccessTokenSigner, ErrorFilter, loadConfig, localDevKeys } from '@core-vault/platform';
+import { AccessTokenSigner, ErrorFilter, loadConfig, localDevKeys, ensureTopics } from '@core-vault/platform';
 import { freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type ArtifactsConfig, artifactsConfigSchema } from '../config';
@@ -165,6 +165,11 @@ export async function kafkaTap(topics: string[]): Promise<{
   });
   const consumer: Consumer = kafka.consumer({ groupId: `artifacts-test-tap-${uniqueSuffix()}` });
   const seen: { topic: Topic; envelope: EventEnvelope }[] = [];
+  // On a fresh broker the topics may not exist until a service boots; subscribing would fail.
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, topics, 3);
+  await admin.disconnect();
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   await consumer.run({

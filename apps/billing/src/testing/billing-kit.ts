@@ -4,7 +4,13 @@ import { type Consumer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import Stripe from 'stripe';
 import { type AccessTokenClaims, type EventEnvelope, Topic } from '@core-vault/contracts';
-import { AccessTokenSigner, createKafka, localDefaults, localDevKeys } from '@core-vault/platform';
+import {
+  AccessTokenSigner,
+  createKafka,
+  ensureTopics,
+  localDefaults,
+  localDevKeys,
+} from '@core-vault/platform';
 import {
   type SpawnedProcess,
   answersOk,
@@ -153,6 +159,11 @@ export class EventTap {
       brokers: testInfra().kafkaBrokers,
       logger: testLogger(),
     });
+    // On a fresh broker nothing has created the billing topics yet (the service does at boot).
+    const admin = kafka.admin();
+    await admin.connect();
+    await ensureTopics(admin, BILLING_TOPICS, 3);
+    await admin.disconnect();
     this.consumer = kafka.consumer({ groupId: `billing-tap-${uniqueSuffix()}` });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: BILLING_TOPICS, fromBeginning: true });

@@ -1,5 +1,5 @@
 import { type Consumer } from 'kafkajs';
-import { createKafka } from '@core-vault/platform';
+import { createKafka, ensureTopics } from '@core-vault/platform';
 import { testInfra, testLogger, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 
 export interface TappedEvent {
@@ -18,6 +18,11 @@ export async function tapEvents(topics: string[]) {
   });
   const consumer: Consumer = kafka.consumer({ groupId: `identity-tap-${uniqueSuffix()}` });
   const seen: TappedEvent[] = [];
+  // On a fresh broker the topics may not exist until a service boots; subscribing would fail.
+  const admin = kafka.admin();
+  await admin.connect();
+  await ensureTopics(admin, topics, 3);
+  await admin.disconnect();
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   await consumer.run({
