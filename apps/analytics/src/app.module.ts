@@ -7,7 +7,6 @@ import {
   MongoModule,
   OutboxModule,
   RedisModule,
-  parseBrokers,
   platformModules,
 } from '@core-vault/platform';
 import { ARTIFACT_STATS_MODEL } from './analytics/artifact-stats.schema';
@@ -23,12 +22,7 @@ export class AppModule {
         ...platformModules(config, logger),
         MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
-        KafkaModule.forRoot({
-          clientId: 'analytics',
-          brokers: parseBrokers(config.KAFKA_BROKERS),
-          partitions: config.KAFKA_TOPIC_PARTITIONS,
-          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
-          maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
+        KafkaModule.fromConfig(config, 'analytics', {
           produces: [Topic.ViewCountChanged],
           consumes: [
             Topic.ArtifactViewed,

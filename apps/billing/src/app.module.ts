@@ -1,14 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { Topic } from '@core-vault/contracts';
-import {
-  AuthModule,
-  KafkaModule,
-  MongoModule,
-  RedisModule,
-  parseBrokers,
-  platformModules,
-} from '@core-vault/platform';
+import { AuthModule, KafkaModule, MongoModule, RedisModule, platformModules } from '@core-vault/platform';
 import { BillingModule } from './billing/billing.module';
 import { type BillingConfig } from './config';
 
@@ -22,12 +15,7 @@ export class AppModule {
         MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
-        KafkaModule.forRoot({
-          clientId: 'billing',
-          brokers: parseBrokers(config.KAFKA_BROKERS),
-          partitions: config.KAFKA_TOPIC_PARTITIONS,
-          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
-          maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
+        KafkaModule.fromConfig(config, 'billing', {
           produces: [
             Topic.TrialStarted,
             Topic.SubscriptionUpdated,

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { type Logger } from 'pino';
 import { Topic } from '@core-vault/contracts';
-import { AuthModule, KafkaModule, RedisModule, parseBrokers, platformModules } from '@core-vault/platform';
+import { AuthModule, KafkaModule, RedisModule, platformModules } from '@core-vault/platform';
 import { AnalyticsGatewayModule } from './analytics/analytics-gateway.module';
 import { type GatewayConfig } from './config';
 import { ArtifactsGatewayModule } from './artifacts/artifacts-gateway.module';
@@ -20,11 +20,7 @@ export class AppModule {
         ...platformModules(config, logger),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
-        KafkaModule.forRoot({
-          clientId: 'gateway',
-          brokers: parseBrokers(config.KAFKA_BROKERS),
-          partitions: config.KAFKA_TOPIC_PARTITIONS,
-          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+        KafkaModule.fromConfig(config, 'gateway', {
           produces: [Topic.ArtifactViewed],
         }),
         ProxyModule,

@@ -8,7 +8,6 @@ import {
   MongoModule,
   OutboxModule,
   RedisModule,
-  parseBrokers,
   platformModules,
 } from '@core-vault/platform';
 import { type IdentityConfig } from './config';
@@ -25,12 +24,7 @@ export class AppModule {
         ...platformModules(config, logger),
         MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
-        KafkaModule.forRoot({
-          clientId: 'identity',
-          brokers: parseBrokers(config.KAFKA_BROKERS),
-          partitions: config.KAFKA_TOPIC_PARTITIONS,
-          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
-          maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
+        KafkaModule.fromConfig(config, 'identity', {
           produces: [Topic.UserRegistered, Topic.UserSignedIn, Topic.PasswordReset],
           consumes: BILLING_TOPICS,
         }),

@@ -7,7 +7,6 @@ import {
   MailModule,
   MongoModule,
   RedisModule,
-  parseBrokers,
   platformModules,
 } from '@core-vault/platform';
 import { type OnboardingConfig } from './config';
@@ -22,12 +21,7 @@ export class AppModule {
         ...platformModules(config, logger),
         MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
-        KafkaModule.forRoot({
-          clientId: 'onboarding',
-          brokers: parseBrokers(config.KAFKA_BROKERS),
-          partitions: config.KAFKA_TOPIC_PARTITIONS,
-          replicationFactor: config.KAFKA_REPLICATION_FACTOR,
-          maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS,
+        KafkaModule.fromConfig(config, 'onboarding', {
           produces: [],
           consumes: [
             Topic.TrialStarted,

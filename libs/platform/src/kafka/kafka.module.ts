@@ -21,7 +21,7 @@ import { type ServiceMetrics } from '../metrics/service-metrics';
 import { collectConsumerLag } from './consumer-lag';
 import { EventPublisher } from './event-publisher';
 import { type BatchEventHandler, IdempotentConsumer, type EventHandler } from './idempotent-consumer';
-import { createKafka, ensureTopics } from './kafka-client';
+import { createKafka, ensureTopics, parseBrokers } from './kafka-client';
 import { ProcessedEventRepository, type ProcessedEventStore } from './processed-event.repository';
 
 export interface KafkaModuleOptions {
@@ -158,9 +158,35 @@ export class EventConsumers implements BeforeApplicationShutdown {
   }
 }
 
+/** The validated Kafka settings every service's config carries (kafkaConfigSchema). */
+export interface KafkaSettings {
+  KAFKA_BROKERS: string;
+  KAFKA_TOPIC_PARTITIONS: number;
+  KAFKA_REPLICATION_FACTOR: number;
+  KAFKA_CONSUMER_MAX_ATTEMPTS?: number;
+}
+
 @Global()
 @Module({})
 export class KafkaModule {
+  /** The module from a service's validated config: only its client id and topics differ. */
+  static fromConfig(
+    config: KafkaSettings,
+    clientId: string,
+    topics: Pick<KafkaModuleOptions, 'produces' | 'consumes'>,
+  ): DynamicModule {
+    return KafkaModule.forRoot({
+      clientId,
+      brokers: parseBrokers(config.KAFKA_BROKERS),
+      partitions: config.KAFKA_TOPIC_PARTITIONS,
+      replicationFactor: config.KAFKA_REPLICATION_FACTOR,
+      ...(config.KAFKA_CONSUMER_MAX_ATTEMPTS === undefined
+        ? {}
+        : { maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS }),
+      ...topics,
+    });
+  }
+
   static forRoot(options: KafkaModuleOptions): DynamicModule {
     return {
       module: KafkaModule,
