@@ -1,9 +1,8 @@
 import 'reflect-metadata';
-import { type Express } from 'express';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
-import { LOGGER, REDIS, runService } from '@core-vault/platform';
-import { publicEdgeCache } from './artifacts/public-edge-cache';
+import { LOGGER, METRICS, REDIS, type ServiceMetrics, runService } from '@core-vault/platform';
+import { prependRequestHandler, publicEdgeCache } from './artifacts/public-edge-cache';
 import { AppModule } from './app.module';
 import { gatewayConfigSchema } from './config';
 
@@ -15,14 +14,14 @@ void runService({
   bodyLimit: '2.5mb',
   // Stripe webhooks are forwarded byte for byte: their signature covers the raw body.
   rawBody: true,
-  // Ahead of Nest's router: anonymous public reads answered from the artifacts cache.
+  // Ahead of Express itself: anonymous public reads answered from the artifacts cache.
   configure: (app, config) => {
-    const express: Express = app.getHttpAdapter().getInstance();
     const edge = publicEdgeCache(
       app.get<Redis>(REDIS),
       config.PUBLIC_ARTIFACT_MAX_AGE_SECONDS,
       app.get<Logger>(LOGGER),
+      app.get<ServiceMetrics>(METRICS),
     );
-    express.get('/api/v1/artifacts/:id', edge);
+    prependRequestHandler(app.getHttpServer(), edge);
   },
 });

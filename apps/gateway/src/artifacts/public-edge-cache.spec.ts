@@ -1,8 +1,10 @@
-import { type NextFunction, type Request, type Response } from 'express';
+import { once } from 'node:events';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { type Redis } from 'ioredis';
 import pino from 'pino';
 import { encodeCachedRead, publicArtifactCacheKey } from '@core-vault/contracts';
-import { publicEdgeCache } from './public-edge-cache';
+import { edgeCandidate, prependRequestHandler, publicEdgeCache } from './public-edge-cache';
 
 const ID = 'a1b2c3d4-0000-4000-8000-000000000001';
 const entry = { etag: '"e1"', owner: 'usr_1', body: '{"artifact":{"title":"Grüße"}}' };
@@ -16,6 +18,10 @@ function fakeRedis(store: Record<string, string>, fail = false): Redis {
   } as unknown as Redis;
 }
 
+function request(url: string, headers: Record<string, string> = {}, method = 'GET'): IncomingMessage {
+  return { method, url, headers } as unknown as IncomingMessage;
+}
+
 function run(redis: Redis, headers: Record<string, string> = {}, id = ID) {
   return new Promise<{ status?: number; headers?: Record<string, unknown>; body?: Buffer; passed: boolean }>(
     (resolve) => {
@@ -23,12 +29,11 @@ function run(redis: Redis, headers: Record<string, string> = {}, id = ID) {
         writeHead(status: number, h: Record<string, unknown>) {
           return { end: (body?: Buffer) => resolve({ status, headers: h, body, passed: false }) };
         },
-      } as unknown as Response;
-      const next: NextFunction = () => resolve({ passed: true });
+      } as unknown as ServerResponse;
       publicEdgeCache(redis, 0, pino({ level: 'silent' }))(
-        { params: { id }, headers } as unknown as Request,
+        request(`/api/v1/artifacts/${id}?ref=x`, headers),
         res,
-        next,
+        () => resolve({ passed: true }),
       );
     },
   );
@@ -59,5 +64,38 @@ describe('public edge cache', () => {
     expect((await run(fakeRedis(store), { authorization: 'Bearer x' })).passed).toBe(true);
     expect((await run(fakeRedis(store), {}, 'search')).passed).toBe(true);
     expect((await run(fakeRedis(store, true))).passed).toBe(true);
+  });
+});
+
+describe('edge candidates', () => {
+  it.each([
+    ['GET', `/api/v1/artifacts/${ID}`, {}, ID],
+    ['GET', `/api/v1/artifacts/${ID}?utm=1`, {}, ID],
+    ['POST', `/api/v1/artifacts/${ID}`, {}, undefined],
+    ['GET', `/api/v1/artifacts/${ID}`, { authorization: 'Bearer t' }, undefined],
+    ['GET', `/api/v1/artifacts/${ID}/versions`, {}, undefined],
+    ['GET', '/api/v1/artifacts/search?q=x', {}, undefined],
+    ['GET', '/api/v1/artifacts/', {}, undefined],
+    ['GET', `/api/v1/collections/${ID}`, {}, undefined],
+  ])('%s %s %j → %s', (method, url, headers, expected) => {
+    expect(edgeCandidate(request(url, headers, method))).toBe(expected);
+  });
+});
+
+describe('prependRequestHandler', () => {
+  it('answers what the handler takes and hands everything else to the original listener', async () => {
+    const server = createServer((_req, res) => res.end('framework'));
+    prependRequestHandler(server, (req, res, forward) =>
+      req.url === '/fast' ? void res.end('edge') : forward(),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/fast`)).text()).toBe('edge');
+      expect(await (await fetch(`${base}/other`)).text()).toBe('framework');
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
 import { matchesEtag, publicArtifactCacheKey, publicReadCacheControl } from '@core-vault/contracts';
-import { REQUEST_ID_HEADER, acceptRequestId } from '@core-vault/platform';
+import { REQUEST_ID_HEADER, type ServiceMetrics, acceptRequestId } from '@core-vault/platform';
 
 const NEWLINE = 0x0a;
+const PREFIX = '/api/v1/artifacts/';
+/** The route label the metrics middleware gives the same call when Nest answers it. */
+const ROUTE = '/api/v1/artifacts/:id';
+
+/** Artifact ids as the artifacts service issues them; anything else goes the normal way. */
+const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * Splits the cached entry (see encodeCachedRead in contracts: etag, owner, body on separate
@@ -18,25 +24,40 @@ function splitEntry(raw: Buffer): { etag: string; body: Buffer } | null {
   return { etag: raw.toString('latin1', 0, first), body: raw.subarray(second + 1) };
 }
 
-/** Artifact ids as the artifacts service issues them; anything else goes the normal way. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/** The artifact id of an anonymous `GET /api/v1/artifacts/{id}[?query]`, else undefined. */
+export function edgeCandidate(req: IncomingMessage): string | undefined {
+  const url = req.url;
+  if (req.method !== 'GET' || req.headers.authorization || !url?.startsWith(PREFIX)) return undefined;
+  const query = url.indexOf('?', PREFIX.length);
+  const id = url.slice(PREFIX.length, query < 0 ? undefined : query);
+  return ID_PATTERN.test(id) ? id : undefined;
+}
+
+export type Forward = () => void;
+export type EdgeHandler = (req: IncomingMessage, res: ServerResponse, forward: Forward) => void;
 
 /**
  * Edge cache for the product's hot path: an anonymous visitor opening a shared artifact.
- * Mounted ahead of Nest's router, it answers GET /api/v1/artifacts/:id without a token straight
- * from the artifacts service's own ready-to-send Redis entry (that service alone writes and
- * invalidates it on every change), with the same ETag, 304 and caching headers the service sends.
- * A miss, a token (owner views differ) or any Redis trouble falls through to the normal route.
+ * It answers GET /api/v1/artifacts/:id without a token straight from the artifacts service's own
+ * ready-to-send Redis entry (that service alone writes and invalidates it on every change), with
+ * the same ETag, 304 and caching headers the service sends. A miss, a token (owner views differ),
+ * any other request or any Redis trouble is forwarded to the normal route.
  */
-export function publicEdgeCache(redis: Redis, maxAgeSeconds: number, logger: Logger): RequestHandler {
+export function publicEdgeCache(
+  redis: Redis,
+  maxAgeSeconds: number,
+  logger: Logger,
+  metrics?: ServiceMetrics,
+): EdgeHandler {
   const cacheControl = publicReadCacheControl(maxAgeSeconds);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const id = req.params['id'];
-    if (req.headers.authorization || typeof id !== 'string' || !ID_PATTERN.test(id)) return next();
+  return (req, res, forward) => {
+    const id = edgeCandidate(req);
+    if (id === undefined) return forward();
+    const stop = metrics?.httpDuration.startTimer({ method: 'GET', route: ROUTE });
     redis.getBuffer(publicArtifactCacheKey(id)).then(
       (raw) => {
         const read = raw === null ? null : splitEntry(raw);
-        if (!read) return next();
+        if (!read) return forward();
         const headers = {
           [REQUEST_ID_HEADER]: acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
           etag: read.etag,
@@ -45,6 +66,7 @@ export function publicEdgeCache(redis: Redis, maxAgeSeconds: number, logger: Log
         };
         if (matchesEtag(req.headers['if-none-match'], read.etag)) {
           res.writeHead(304, headers).end();
+          stop?.({ status: '304' });
           return;
         }
         res
@@ -54,11 +76,29 @@ export function publicEdgeCache(redis: Redis, maxAgeSeconds: number, logger: Log
             'content-length': read.body.length,
           })
           .end(read.body);
+        stop?.({ status: '200' });
       },
       (err: unknown) => {
         logger.warn({ err }, 'edge cache read failed; forwarding');
-        next();
+        forward();
       },
     );
   };
+}
+
+/**
+ * Puts `handler` in front of the server's own request listeners (Express, in Nest's case), so
+ * the hot path skips the framework's per-request work (router, body parser, middleware chain).
+ * Whatever the handler forwards reaches those listeners unchanged.
+ */
+export function prependRequestHandler(server: Server, handler: EdgeHandler): void {
+  const listeners = server.listeners('request') as Array<
+    (this: Server, req: IncomingMessage, res: ServerResponse) => void
+  >;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    handler(req, res, () => {
+      for (const listener of listeners) listener.call(server, req, res);
+    }),
+  );
 }
