@@ -82,4 +82,25 @@ describe('planViewWrites', () => {
     expect(w!.inc['referrers.d3%2Ecom']).toBe(1);
     expect(w!.inc['referrers.(other)']).toBe(1);
   });
+
+  it('keeps the latest view time, whatever the offset notation', () => {
+    const [w] = planViewWrites(0, new Map([['a1', snap()]]), [
+      view(1, { viewedAt: '2030-01-01T09:00:00.000Z' }),
+      // 10:00 at +02:00 is 08:00 UTC: earlier, although it reads later.
+      view(2, { viewedAt: '2030-01-01T10:00:00+02:00' }),
+      view(3, { viewedAt: '2030-01-01T08:30:00.000Z' }),
+    ]);
+    expect(w!.lastViewedAt).toEqual(new Date('2030-01-01T09:00:00.000Z'));
+    const [late] = planViewWrites(0, new Map([['a1', snap()]]), [
+      view(1, { viewedAt: '2030-01-01T09:00:00.000Z' }),
+      view(2, { viewedAt: '2030-01-01T12:00:00+02:00' }),
+    ]);
+    expect(late!.lastViewedAt).toEqual(new Date('2030-01-01T10:00:00.000Z'));
+  });
+
+  it('parses each referrer once per batch and still counts every view', () => {
+    const views = Array.from({ length: 5 }, (_, i) => view(i, { referrer: 'https://a.example/x' }));
+    const [w] = planViewWrites(0, new Map([['a1', snap()]]), views);
+    expect(w!.inc['referrers.a%2Eexample']).toBe(5);
+  });
 });

@@ -47,35 +47,42 @@ export function planViewWrites(
   snapshots: ReadonlyMap<string, StatsSnapshot>,
   views: readonly ViewInput[],
 ): ArtifactWrite[] {
-  const writes = new Map<string, ArtifactWrite>();
-  const referrerKeys = new Map<string, Set<string>>();
+  const wmKey = String(partition);
+  const states = new Map<string, PlanState>();
+  // Referrer URL → encoded domain key, parsed once per batch (a page sends many views).
+  const domains = new Map<string | undefined, string>();
   for (const { offset, data } of views) {
-    const snap = snapshots.get(data.artifactId);
-    const previous = snap?.wm[String(partition)];
-    let w = writes.get(data.artifactId);
-    if (!w) {
-      w = {
-        artifactId: data.artifactId,
-        exists: snap !== undefined,
-        previousWatermark: previous,
-        watermark: previous ?? -1,
-        inc: {},
-        lastViewedAt: null,
-        visitors: [],
-        newTotal: null,
-        dropped: { replayed: 0, deleted: 0, private: 0 },
+    let state = states.get(data.artifactId);
+    if (!state) {
+      const snap = snapshots.get(data.artifactId);
+      const previous = snap?.wm[wmKey];
+      state = {
+        snap,
+        referrerKeys: new Set(Object.keys(snap?.referrers ?? {})),
+        lastViewedAt: undefined,
+        write: {
+          artifactId: data.artifactId,
+          exists: snap !== undefined,
+          previousWatermark: previous,
+          watermark: previous ?? -1,
+          inc: {},
+          lastViewedAt: null,
+          visitors: [],
+          newTotal: null,
+          dropped: { replayed: 0, deleted: 0, private: 0 },
+        },
       };
-      writes.set(data.artifactId, w);
-      referrerKeys.set(data.artifactId, new Set(Object.keys(snap?.referrers ?? {})));
+      states.set(data.artifactId, state);
     }
-    const replayed = previous !== undefined && offset <= previous;
-    if (replayed) {
+    const { snap, write: w } = state;
+    const previous = w.previousWatermark;
+    if (previous !== undefined && offset <= previous) {
       w.dropped.replayed++;
       if (data.sessionId && countable(snap, data))
         w.visitors.push({ day: utcDay(data.viewedAt), sessionId: data.sessionId });
       continue;
     }
-    w.watermark = Math.max(w.watermark, offset);
+    if (offset > w.watermark) w.watermark = offset;
     if (snap?.deleted) {
       w.dropped.deleted++;
       continue;
@@ -93,23 +100,39 @@ export function planViewWrites(
     bump(w.inc, 'total');
     bump(w.inc, `days.${day}`);
     bump(w.inc, data.embed ? 'embedViews' : 'directViews');
-    const keys = referrerKeys.get(data.artifactId)!;
-    let key = encodeKey(referrerDomain(data.referrer));
-    if (!keys.has(key)) {
-      if (keys.size >= MAX_REFERRER_DOMAINS) key = encodeKey(OTHER);
-      keys.add(key);
+    let key = domains.get(data.referrer);
+    if (key === undefined) domains.set(data.referrer, (key = encodeKey(referrerDomain(data.referrer))));
+    if (!state.referrerKeys.has(key)) {
+      if (state.referrerKeys.size >= MAX_REFERRER_DOMAINS) key = encodeKey(OTHER);
+      state.referrerKeys.add(key);
     }
     bump(w.inc, `referrers.${key}`);
-    const at = new Date(data.viewedAt);
-    if (!w.lastViewedAt || at > w.lastViewedAt) w.lastViewedAt = at;
+    if (state.lastViewedAt === undefined || later(data.viewedAt, state.lastViewedAt))
+      state.lastViewedAt = data.viewedAt;
     if (data.sessionId) w.visitors.push({ day, sessionId: data.sessionId });
   }
-  for (const w of writes.values()) {
-    const snap = snapshots.get(w.artifactId);
+  const writes: ArtifactWrite[] = [];
+  for (const { snap, write: w, lastViewedAt } of states.values()) {
+    if (lastViewedAt !== undefined) w.lastViewedAt = new Date(lastViewedAt);
     const counted = w.inc['total'] ?? 0;
     if (snap?.known && counted > 0) w.newTotal = snap.total + counted;
+    writes.push(w);
   }
-  return [...writes.values()];
+  return writes;
+}
+
+interface PlanState {
+  snap: StatsSnapshot | undefined;
+  write: ArtifactWrite;
+  referrerKeys: Set<string>;
+  /** The latest counted viewedAt, as sent (turned into a Date once per artifact). */
+  lastViewedAt: string | undefined;
+}
+
+/** Whether ISO timestamp a is later than b; UTC strings of one shape compare as text. */
+function later(a: string, b: string): boolean {
+  if (a.length === b.length && a.endsWith('Z') && b.endsWith('Z')) return a > b;
+  return Date.parse(a) > Date.parse(b);
 }
 
 /** Whether a view counts as a visit (the rules above, without the watermark). */

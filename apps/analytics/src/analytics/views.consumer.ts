@@ -86,7 +86,7 @@ export class ViewsConsumer implements OnApplicationBootstrap {
     // Both idempotent (SADD; the watermark guard), and a retried batch re-adds replayed views'
     // visitors, so the two writes can run side by side.
     await Promise.all([
-      this.visitors.add(plan.flatMap((w) => w.visitors.map((v) => ({ artifactId: w.artifactId, ...v })))),
+      this.visitors.add(plan),
       this.stats.applyViews(partition, writes, events, new Date()),
     ]);
     this.log.debug(

@@ -6,6 +6,14 @@ import { type AnalyticsConfig } from '../config';
 
 /** Day sets outlive the 30-day window by a few days (late views, clock skew). */
 const DAY_SET_TTL_SECONDS = 35 * 24 * 3600;
+/** Recently seen sessions whose hash is kept: a visitor usually opens more than one view. */
+const HASH_MEMO_SIZE = 50_000;
+
+/** One artifact's visits of a batch (replayed ones included: adding a visitor twice is a no-op). */
+export interface ArtifactVisits {
+  artifactId: string;
+  visitors: readonly { day: string; sessionId: string }[];
+}
 
 /**
  * Unique visitors: one Redis set per artifact and UTC day holding salted hashes of the anonymous
@@ -16,6 +24,7 @@ const DAY_SET_TTL_SECONDS = 35 * 24 * 3600;
 export class VisitorSets {
   private readonly salt: string;
   private readonly prefix: string;
+  private readonly memo = new Map<string, string>();
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -26,24 +35,37 @@ export class VisitorSets {
   }
 
   hash(sessionId: string): string {
-    return createHmac('sha256', this.salt).update(sessionId).digest('base64url').slice(0, 22);
+    let hashed = this.memo.get(sessionId);
+    if (hashed === undefined) {
+      hashed = createHmac('sha256', this.salt).update(sessionId).digest('base64url').slice(0, 22);
+      // Bounded: when full, the oldest entry (first in insertion order) goes.
+      if (this.memo.size >= HASH_MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(sessionId, hashed);
+    }
+    return hashed;
   }
 
   private key(artifactId: string, day: string): string {
     return `${this.prefix}:uv:{${artifactId}}:${day}`;
   }
 
-  async add(entries: readonly { artifactId: string; day: string; sessionId: string }[]): Promise<void> {
-    if (entries.length === 0) return;
-    const byKey = new Map<string, string[]>();
-    for (const e of entries) {
-      const key = this.key(e.artifactId, e.day);
-      const list = byKey.get(key) ?? [];
-      list.push(this.hash(e.sessionId));
-      byKey.set(key, list);
+  /** Adds a batch's visitors: one SADD per artifact and day, each session once. */
+  async add(batch: Iterable<ArtifactVisits>): Promise<void> {
+    const byKey = new Map<string, Set<string>>();
+    for (const { artifactId, visitors } of batch) {
+      for (const { day, sessionId } of visitors) {
+        const key = this.key(artifactId, day);
+        let members = byKey.get(key);
+        if (!members) byKey.set(key, (members = new Set()));
+        members.add(sessionId);
+      }
     }
+    if (byKey.size === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const [key, members] of byKey) pipeline.sadd(key, ...members).expire(key, DAY_SET_TTL_SECONDS);
+    for (const [key, sessions] of byKey) {
+      const members = Array.from(sessions, (s) => this.hash(s));
+      pipeline.sadd(key, ...members).expire(key, DAY_SET_TTL_SECONDS);
+    }
     const results = (await pipeline.exec()) ?? [];
     const failed = results.find(([err]) => err);
     if (failed?.[0]) throw failed[0];

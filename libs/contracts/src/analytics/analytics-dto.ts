@@ -145,7 +145,11 @@ export type RollupBody = z.infer<typeof rollupBodySchema>;
 export const artifactStatsParamsSchema = z.strictObject({ id: artifactId });
 export const collectionStatsParamsSchema = z.strictObject({ id: z.string().min(1).max(200) });
 
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T[^+]*Z$/;
+
 /** The UTC day (YYYY-MM-DD) a timestamp falls on. */
 export function utcDay(at: string | Date): string {
+  // Hot path of the views consumer: an ISO string already in UTC ("…Z") starts with its day.
+  if (typeof at === 'string' && UTC_ISO.test(at)) return at.slice(0, 10);
   return (typeof at === 'string' ? new Date(at) : at).toISOString().slice(0, 10);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type z } from 'zod';
 import { requestContext } from '../logging/request-context';
 import {
   type AnyEventCatalog,
@@ -62,6 +63,23 @@ export class EventFactory<M extends Record<string, unknown>> {
 
 export type DecodeResult = { ok: true; envelope: EventEnvelope } | { ok: false; reason: string };
 
+/** Envelope and payload schema of a topic as one object schema: one validation pass a message. */
+const topicSchemas = new WeakMap<AnyEventCatalog, Map<string, z.ZodType<EventEnvelope>>>();
+
+function topicSchema(catalog: AnyEventCatalog, topic: string): z.ZodType<EventEnvelope> {
+  let byTopic = topicSchemas.get(catalog);
+  if (!byTopic) {
+    byTopic = new Map<string, z.ZodType<EventEnvelope>>();
+    topicSchemas.set(catalog, byTopic);
+  }
+  let schema = byTopic.get(topic);
+  if (!schema) {
+    schema = eventEnvelopeSchema.extend({ data: catalog.schemaFor(topic) });
+    byTopic.set(topic, schema);
+  }
+  return schema;
+}
+
 /** The consumer side of the same check: envelope shape, topic/type agreement, payload schema. */
 export function decodeEvent(
   catalog: AnyEventCatalog,
@@ -75,6 +93,16 @@ export function decodeEvent(
   } catch {
     return { ok: false, reason: 'message is not valid JSON' };
   }
+  if (!catalog.has(topic)) return explain(catalog, topic, raw);
+  // Fast path: a valid event on its own topic passes one combined schema.
+  const parsed = topicSchema(catalog, topic).safeParse(raw);
+  if (parsed.success && `${parsed.data.type}.v${String(parsed.data.version)}` === topic)
+    return { ok: true, envelope: parsed.data };
+  return explain(catalog, topic, raw);
+}
+
+/** Why a message is not a valid event of the topic: envelope first, then topic, then payload. */
+function explain(catalog: AnyEventCatalog, topic: string, raw: unknown): DecodeResult {
   const envelope = eventEnvelopeSchema.safeParse(raw);
   if (!envelope.success)
     return { ok: false, reason: `invalid envelope: ${envelope.error.issues[0]?.message ?? 'bad shape'}` };

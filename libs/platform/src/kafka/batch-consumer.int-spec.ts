@@ -219,4 +219,22 @@ describe('idempotent consumer, batch mode (real broker, real stores)', () => {
     expect(await store.has('g', 'e1')).toBe(false);
     await redis.del(key, `processed-test-${suffix}:g:${Math.floor((now - 3 * DAY) / DAY)}`);
   });
+
+  it('checks a large batch in one call: ids past the Lua slice size, and ids in two day sets once', async () => {
+    const DAY = 86_400_000;
+    let now = Date.UTC(2030, 5, 1, 23, 59);
+    const prefix = `processed-big-${suffix}`;
+    const store = new RedisProcessedEventStore(redis, 2 * 86_400, prefix, () => now);
+    const ids = Array.from({ length: 9_001 }, (_, i) => `big-${i}`);
+    const marked = ids.filter((_, i) => i % 3 === 0);
+    await store.markMany('g', [
+      ...marked.map((eventId) => ({ eventId, topic: 't', outcome: 'handled' as const })),
+    ]);
+    now += DAY; // tomorrow: the same id marked again lands in a second set
+    await store.mark('g', 'big-9000', 't', 'handled');
+    const found = await store.seen('g', ids);
+    expect(found.size).toBe(marked.length);
+    expect([...found].every((id) => marked.includes(id))).toBe(true);
+    await redis.del(`${prefix}:g:${Math.floor(now / DAY)}`, `${prefix}:g:${Math.floor((now - DAY) / DAY)}`);
+  });
 });

@@ -222,10 +222,9 @@ export class IdempotentConsumer {
   /** Runs handleBatch with retries and backoff; null on success, else the last error. */
   private async tryBatch(topic: string, partition: number, events: BatchEvent[]): Promise<string | null> {
     const { handleBatch, maxAttempts = 5 } = this.options;
-    const plain = events.map(({ event, offset }) => ({ event, offset }));
     for (let attempt = 1; ; attempt++) {
       try {
-        await handleBatch!(plain, { topic, partition, attempt });
+        await handleBatch!(events, { topic, partition, attempt });
         return null;
       } catch (err) {
         this.options.metrics?.consumerHandlerErrors.inc({

@@ -134,11 +134,13 @@ describe('transactional outbox', () => {
         ...outboxOnCreate(orderEvents(id, [1, 2, 3])),
       });
     }
-    let docs = 0;
+    let batches = 0;
     const dying = relay({
+      batchSize: 4,
       afterPublish: () => {
-        // Published to Kafka, then the process "dies" before marking the fifth document.
-        if (++docs === 5) throw new Error('relay crashed');
+        // The second batch of four documents is published to Kafka, then the process "dies"
+        // before marking it.
+        if (++batches === 2) throw new Error('relay crashed');
       },
     });
     await expect(dying.drain()).rejects.toThrow('relay crashed');
@@ -165,8 +167,26 @@ describe('transactional outbox', () => {
       const seqs = received.filter((r) => r.key === id).map((r) => (r.envelope.data as { seq: number }).seq);
       expect([...new Set(seqs)]).toEqual([1, 2, 3]);
     }
-    // The crashed document's events went out twice: the consumer side must (and does) dedupe them.
-    expect(received.filter((r) => ids.includes(r.key)).length).toBeGreaterThanOrEqual(39);
+    // The crashed batch's events went out twice: the consumer side must (and does) dedupe them.
+    expect(received.filter((r) => ids.includes(r.key)).length).toBeGreaterThanOrEqual(48);
+  });
+
+  it('publishes many documents in one Kafka request and marks them in one pass', async () => {
+    const ids = Array.from({ length: 30 }, (_, i) => `many-${i}`);
+    for (const id of ids)
+      await Orders.create({
+        _id: id,
+        total: 1,
+        status: 'placed',
+        ...outboxOnCreate(orderEvents(id, [1, 2])),
+      });
+    const requests: number[] = [];
+    const counting = relay({ afterPublish: (entries) => void requests.push(entries.length) });
+    expect(await counting.drain()).toBe(60);
+    expect(requests).toEqual([60]);
+    expect(await Orders.countDocuments({ _id: { $in: ids }, _outboxPending: { $gt: 0 } })).toBe(0);
+    const leased = await Orders.countDocuments({ _id: { $in: ids }, _outboxLease: { $ne: null } });
+    expect(leased).toBe(0);
   });
 
   it('lets only one relay own a document at a time', async () => {
@@ -178,6 +198,12 @@ describe('transactional outbox', () => {
     });
     const [a, b] = await Promise.all([relay().drain(), relay().drain()]);
     expect(a + b).toBe(2);
+    // Racing on a batch: every event goes out once, whichever relay wins each document.
+    const ids = Array.from({ length: 40 }, (_, i) => `race-${i}`);
+    for (const id of ids)
+      await Orders.create({ _id: id, total: 1, status: 'placed', ...outboxOnCreate(orderEvents(id, [1])) });
+    const [c, d] = await Promise.all([relay({ batchSize: 7 }).drain(), relay({ batchSize: 7 }).drain()]);
+    expect(c + d).toBe(40);
   });
 
   it('reports its backlog', async () => {

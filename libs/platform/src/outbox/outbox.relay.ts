@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Model } from 'mongoose';
+import { type Model, type mongo } from 'mongoose';
 import { type Logger } from 'pino';
 import { type OutboxEntry } from '../events/event-factory';
 import { type OutboxFields } from './outbox.schema';
@@ -18,17 +18,27 @@ export interface OutboxRelayOptions {
   /** Sleep between scans when nothing was pending (writes call nudge() to skip the wait). */
   idleMs?: number;
   owner?: string;
+  /** Documents claimed, published and marked together in one pass (default 100). */
+  batchSize?: number;
   /** Observer between publish and mark (metrics; tests throw here to crash mid-batch). */
   afterPublish?: (entries: readonly OutboxEntry[]) => void | Promise<void>;
 }
 
-type OutboxDoc = OutboxFields & { _id: unknown };
+type OutboxDoc = OutboxFields & { _id: mongo.BSON.ObjectId | string };
+interface Claim {
+  collection: mongo.Collection<OutboxDoc>;
+  token: string;
+  docs: OutboxDoc[];
+}
 
 /**
- * Publishes pending outbox events to Kafka. One relay at a time owns a document (a lease taken
- * with findOneAndUpdate), publishes its events in their stored order, then removes exactly those
- * events. A crash between publish and remove republishes them after the lease expires: delivery is
- * at least once and consumers drop the duplicates by event id.
+ * Publishes pending outbox events to Kafka. One relay at a time owns a document (a lease stamped
+ * with a claim token), publishes its events in their stored order, then removes exactly those
+ * events. Documents go in batches: one query to pick them, one update to lease them, one read of
+ * what this claim got, one Kafka request for all their events and one bulk write to mark them, so
+ * a burst of writes costs a handful of round trips, not three per document. A crash between
+ * publish and remove republishes them after the lease expires: delivery is at least once and
+ * consumers drop the duplicates by event id.
  */
 export class OutboxRelay {
   private running = false;
@@ -78,9 +88,9 @@ export class OutboxRelay {
     let published = 0;
     for (const model of this.options.models) {
       for (;;) {
-        const doc = await this.claim(model);
-        if (!doc) break;
-        published += await this.publishClaimed(model, doc);
+        const claim = await this.claim(model);
+        if (!claim) break;
+        published += await this.publishClaimed(claim);
       }
     }
     return published;
@@ -109,44 +119,64 @@ export class OutboxRelay {
     });
   }
 
+  /**
+   * Leases up to batchSize documents with pending events. Another relay may lease some of the
+   * same candidates between the pick and the update; the token tells which ones this claim won.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private async claim(model: Model<any>): Promise<OutboxDoc | null> {
+  private async claim(model: Model<any>): Promise<Claim | null> {
+    // Through the driver: mongoose would cast, and add projections hiding the select:false fields.
+    const collection = model.collection as unknown as mongo.Collection<OutboxDoc>;
     const now = new Date();
-    // Through the driver, without a projection: FerretDB does not implement findAndModify's
-    // `fields`, and mongoose would add one to hide the select:false outbox fields.
-    return model.collection.findOneAndUpdate(
-      { _outboxPending: { $gt: 0 }, $or: [{ _outboxLease: null }, { '_outboxLease.until': { $lt: now } }] },
-      {
-        $set: {
-          _outboxLease: {
-            owner: this.owner,
-            until: new Date(now.getTime() + (this.options.leaseMs ?? 15_000)),
-          },
-        },
-      },
-      { returnDocument: 'after', includeResultMetadata: false },
+    const free: mongo.Filter<OutboxDoc> = {
+      _outboxPending: { $gt: 0 },
+      $or: [{ _outboxLease: null }, { '_outboxLease.until': { $lt: now } }],
+    };
+    const picked = await collection
+      .find(free, { projection: { _id: 1 }, limit: this.options.batchSize ?? 100 })
+      .toArray();
+    if (picked.length === 0) return null;
+    const ids = picked.map((d) => d._id);
+    const token = randomUUID();
+    const until = new Date(now.getTime() + (this.options.leaseMs ?? 15_000));
+    await collection.updateMany(
+      { _id: { $in: ids }, ...free },
+      { $set: { _outboxLease: { owner: this.owner, token, until } } },
     );
+    const docs = await collection
+      .find({ _id: { $in: ids }, '_outboxLease.token': token }, { projection: { _outbox: 1 } })
+      .toArray();
+    return { collection, token, docs };
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  private async publishClaimed(model: Model<any>, doc: OutboxDoc): Promise<number> {
-    const entries = doc._outbox ?? [];
+  private async publishClaimed({ collection, token, docs }: Claim): Promise<number> {
+    const entries = docs.flatMap((d) => d._outbox ?? []);
     await this.options.publisher.publish(entries);
     await this.options.afterPublish?.(entries);
-    const ids = entries.map((e) => e.envelope.id);
-    const update =
-      entries.length === 0
-        ? { $set: { _outboxPending: 0 }, $unset: { _outboxLease: 1 } }
-        : {
-            $pull: { _outbox: { 'envelope.id': { $in: ids } } },
-            $inc: { _outboxPending: -entries.length },
-            $unset: { _outboxLease: 1 },
+    if (docs.length === 0) return 0;
+    // Only while this claim still holds the lease; otherwise another relay owns (and will
+    // republish) them. Relaying events is not a change of the aggregate: no timestamps touched.
+    await collection.bulkWrite(
+      docs.map((doc): mongo.AnyBulkWriteOperation<OutboxDoc> => {
+        const ids = (doc._outbox ?? []).map((e) => e.envelope.id);
+        const filter: mongo.Filter<OutboxDoc> = { _id: doc._id, '_outboxLease.token': token };
+        if (ids.length === 0)
+          return {
+            updateOne: { filter, update: { $set: { _outboxPending: 0 }, $unset: { _outboxLease: 1 } } },
           };
-    // Only while we still hold the lease; otherwise another relay owns (and will republish) them.
-    // timestamps: false — relaying events is not a change of the aggregate (updatedAt stays).
-    await model
-      .updateOne({ _id: doc._id, '_outboxLease.owner': this.owner }, update, { timestamps: false })
-      .exec();
+        return {
+          updateOne: {
+            filter,
+            update: {
+              $pull: { _outbox: { 'envelope.id': { $in: ids } } },
+              $inc: { _outboxPending: -ids.length },
+              $unset: { _outboxLease: 1 },
+            },
+          },
+        };
+      }),
+      { ordered: false },
+    );
     return entries.length;
   }
 }

@@ -5,7 +5,7 @@ import { type OutboxEntry } from '../events/event-factory';
 export interface OutboxFields {
   _outbox?: OutboxEntry[];
   _outboxPending?: number;
-  _outboxLease?: { owner: string; until: Date } | null;
+  _outboxLease?: { owner: string; token: string; until: Date } | null;
 }
 
 const outboxEntrySchema = new MongooseSchema<OutboxEntry>(
@@ -24,7 +24,7 @@ export function outboxPlugin(schema: Schema): void {
     _outbox: { type: [outboxEntrySchema], default: undefined, select: false },
     _outboxPending: { type: Number, default: 0, select: false },
     _outboxLease: {
-      type: new MongooseSchema({ owner: String, until: Date }, { _id: false }),
+      type: new MongooseSchema({ owner: String, token: String, until: Date }, { _id: false }),
       default: undefined,
       select: false,
     },
