@@ -6,11 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const INFRA_DIR = join(ROOT, 'tools/infra');
-export const CONFIG_FILE = join(ROOT, 'config/local.json');
+// INFRA_CONFIG and INFRA_LOCAL run a second, private set of services beside the usual one (own
+// ports, own data, own pid files): the restart and crash tests kill and restart those.
+export const CONFIG_FILE = process.env.INFRA_CONFIG
+  ? resolve(process.env.INFRA_CONFIG)
+  : join(ROOT, 'config/local.json');
 
 // .cache = downloads and builds (safe to keep), .local = data, pids, logs.
 export const CACHE = join(ROOT, '.cache');
-export const LOCAL = join(ROOT, '.local');
+export const LOCAL = process.env.INFRA_LOCAL ? resolve(process.env.INFRA_LOCAL) : join(ROOT, '.local');
 export const RUN_DIR = join(LOCAL, 'run');
 export const LOG_DIR = join(LOCAL, 'logs');
 export const BIN_DIR = join(CACHE, 'bin');

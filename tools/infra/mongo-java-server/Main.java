@@ -1,20 +1,56 @@
-// Runs mongo-java-server (in-memory backend) on the given host and port.
-// Data lives in the JVM heap: it survives app restarts, not `infra down`.
-// The oplog is enabled so that change streams (watch) work.
+// Runs mongo-java-server on the given host and port.
+//
+//   Main <host> <port> <file.mv.db>   data on disk in an H2 MVStore (the default for `infra up`)
+//   Main <host> <port> memory         data in the heap, gone when the process ends
+//
+// No oplog: nothing here reads change streams, and mongo-java-server's oplog grows without bound.
 import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import io.netty.channel.Channel;
+import org.h2.mvstore.MVStore;
 
 public class Main {
+  /**
+   * The H2 backend writes into the MVStore's maps and leaves persisting them to the store's
+   * background auto-commit (once a second): a crash would lose up to a second of writes the
+   * client already saw acknowledged. Committing before the reply makes every acknowledged write
+   * survive `kill -9` (the commit reaches the OS; the file survives a process crash). A command
+   * that changed nothing (every read) skips the commit.
+   */
+  static final class CommitBeforeReplyBackend extends H2Backend {
+    CommitBeforeReplyBackend(MVStore store) {
+      super(store);
+    }
+
+    @Override
+    public Document handleCommand(Channel channel, String database, String command, Document query) {
+      try {
+        return super.handleCommand(channel, database, command, query);
+      } finally {
+        if (getMvStore().hasUnsavedChanges()) commit();
+      }
+    }
+  }
+
   public static void main(String[] args) throws Exception {
-    if (args.length != 2) {
-      System.err.println("usage: Main <host> <port>");
+    if (args.length != 3) {
+      System.err.println("usage: Main <host> <port> <file.mv.db|memory>");
       System.exit(2);
     }
-    MongoServer server = new MongoServer(new MemoryBackend());
-    server.enableOplog();
+    MongoServer server;
+    if (args[2].equals("memory")) {
+      server = new MongoServer(new MemoryBackend());
+    } else {
+      // A 256 MB page cache (default 16 MB): reads of a working set that fits stay off the disk.
+      MVStore store = new MVStore.Builder().fileName(args[2]).cacheSize(256).open();
+      server = new MongoServer(new CommitBeforeReplyBackend(store));
+    }
     server.bind(args[0], Integer.parseInt(args[1]));
-    Runtime.getRuntime().addShutdownHook(new Thread(server::shutdownNow));
-    System.out.println("mongo-java-server listening on " + server.getLocalAddress());
+    // SIGTERM (infra down): stop answering, then close the store so its last chunk is written.
+    Runtime.getRuntime().addShutdownHook(new Thread(server::shutdown));
+    System.out.println("mongo-java-server listening on " + server.getLocalAddress() + " store " + args[2]);
     Thread.currentThread().join();
   }
 }

@@ -3,7 +3,9 @@
 //   2. a real `mongod` on PATH: started with data in .local/mongod;
 //   3. INFRA_MONGO_SERVER=ferretdb: FerretDB 1.24 (SQLite in .local/ferretdb)
 //      through the Go launcher in tools/infra/ferretdb;
-//   4. default: mongo-java-server 1.47 (in memory), tools/infra/mongo-java-server.
+//   4. default: mongo-java-server 1.47 with its H2 MVStore backend, data on disk in
+//      .local/mongo/core-vault.mv.db (INFRA_MONGO_STORE=memory keeps it in the heap instead),
+//      tools/infra/mongo-java-server.
 // Why (3) is not the default: FerretDB 1.24 rejects TTL indexes (mongoose's
 // Model.init()/syncIndexes() reject), silently ignores $pull conditions on
 // subdocument fields (the outbox relay relies on one), miscounts {$sum: 1}
@@ -88,6 +90,15 @@ async function buildJavaServer(say) {
   done?.();
 }
 
+/** Where mongo-java-server keeps its data: a file under .local/mongo, or 'memory'. */
+export function javaServerStore() {
+  const store = process.env.INFRA_MONGO_STORE || 'disk';
+  if (store === 'memory') return 'memory';
+  if (store !== 'disk')
+    throw new InfraError('mongo', `INFRA_MONGO_STORE must be disk or memory, not "${store}"`);
+  return join(ensureDir(join(LOCAL, 'mongo')), 'core-vault.mv.db');
+}
+
 export default {
   name: 'mongo',
   endpoint: (cfg) => ({ ...target(cfg), server: runningFlavor() ?? flavor() }),
@@ -124,7 +135,7 @@ export default {
           ensureDir(join(LOCAL, 'ferretdb')),
         ]);
       default:
-        // Data is on the heap, hence a roomier cap than Kafka; idle RSS stays small.
+        // The in-memory store keeps data on the heap, hence a roomier cap than Kafka; idle RSS stays small.
         return spawnService('mongo', 'java', [
           '-Xms64m',
           '-Xmx1g',
@@ -136,6 +147,7 @@ export default {
           'Main',
           mongo.host,
           String(mongo.port),
+          javaServerStore(),
         ]);
     }
   },

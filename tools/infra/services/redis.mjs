@@ -76,9 +76,13 @@ export default {
         'daemonize no',
         `dir ${DIR}`,
         'logfile ""',
-        // Tests need no durability; BullMQ requires noeviction.
+        // Durable: revoked sessions, pending registrations and delayed BullMQ check-ins survive a
+        // restart or crash (at most the last second is at risk on a machine crash, none on a
+        // process crash). No RDB snapshots beside the log. BullMQ requires noeviction.
         'save ""',
-        'appendonly no',
+        'appendonly yes',
+        'appendfsync everysec',
+        'appenddirname "appendonly"',
         'maxmemory-policy noeviction',
         '',
       ].join('\n'),
