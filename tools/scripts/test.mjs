@@ -2,67 +2,124 @@
 // `npm test`: install what is missing, bring the local infrastructure up, run every suite
 // (checks, unit, integration against the real services, SPA), stop what this run started,
 // and print as the very last line "N passed, N failed" over all suites.
+//
+// Nothing can hang the run: every suite runs in a process group of its own with a time limit
+// and whatever it leaves behind is killed when it ends; a global watchdog (CV_TEST_TIMEOUT_MIN,
+// default 60) stops the run with a clear line, and the summary is still printed.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, ensureDependencies, loadInfra, root, run } from './lib/workspace.mjs';
+import { bin, ensureDependencies, loadInfra, root, runGuarded } from './lib/workspace.mjs';
 
+const MIN = 60_000;
 const results = [];
 const outDir = join(root, '.local/test-results');
 const record = (name, passed, failed, note = '') => results.push({ name, passed, failed, note });
 
+/** Shared by the suites, the watchdog and the signal handlers: what is running now. */
+const run = { stopCurrent: () => {}, abandoned: null };
+
+async function guarded(name, command, args, env, timeoutMs) {
+  if (run.abandoned) return { code: 1, skipped: true };
+  const t0 = Date.now();
+  const r = await runGuarded(command, args, {
+    env,
+    timeoutMs,
+    onStart: (stop) => (run.stopCurrent = stop),
+  });
+  run.stopCurrent = () => {};
+  console.log(`-- ${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return r;
+}
+
+const why = (r, timeoutMs) =>
+  r.skipped
+    ? `not run: ${run.abandoned}`
+    : r.timedOut
+      ? `timed out after ${timeoutMs / MIN} min`
+      : run.abandoned
+        ? run.abandoned
+        : `exit ${r.code}`;
+
 /** A check with no test count of its own (lint, type check, build) counts as one test. */
-async function check(name, command, args, env) {
-  const code = await run(command, args, { env });
-  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1, code === 0 ? '' : `exit ${code}`);
+async function check(name, command, args, { env, timeoutMs = 15 * MIN } = {}) {
+  const r = await guarded(name, command, args, env, timeoutMs);
+  const ok = r.code === 0 && !r.timedOut && !r.skipped;
+  record(name, ok ? 1 : 0, ok ? 0 : 1, ok ? '' : why(r, timeoutMs));
 }
 
 /** Jest and Vitest both write the same JSON summary shape. */
-async function suite(name, command, args, reportFile, env) {
+async function suite(name, command, args, reportFile, { env, timeoutMs = 15 * MIN } = {}) {
   rmSync(reportFile, { force: true });
-  const code = await run(command, args, { env });
-  if (!existsSync(reportFile)) return record(name, 0, 1, `runner exited ${code} without a report`);
+  const r = await guarded(name, command, args, env, timeoutMs);
+  if (!existsSync(reportFile)) return record(name, 0, 1, `no report: ${why(r, timeoutMs)}`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const crashed = report.numRuntimeErrorTestSuites ?? 0;
   const failed =
-    report.numFailedTests + crashed + (code !== 0 && report.numFailedTests + crashed === 0 ? 1 : 0);
-  record(name, report.numPassedTests, failed, crashed ? `${crashed} suite(s) failed to run` : '');
+    report.numFailedTests + crashed + (r.code !== 0 && report.numFailedTests + crashed === 0 ? 1 : 0);
+  const notes = [crashed && `${crashed} suite(s) failed to run`, r.timedOut && why(r, timeoutMs)];
+  record(name, report.numPassedTests, failed, notes.filter(Boolean).join('; '));
+}
+
+function abandon(reason) {
+  if (run.abandoned) return;
+  run.abandoned = reason;
+  console.error(`\n!! npm test: ${reason}; stopping the suite that is running`);
+  run.stopCurrent();
 }
 
 async function main() {
+  const budgetMin = Number(process.env.CV_TEST_TIMEOUT_MIN || 60);
+  const watchdog = setTimeout(
+    () => abandon(`watchdog: the whole run passed its ${budgetMin} min limit (CV_TEST_TIMEOUT_MIN)`),
+    budgetMin * MIN,
+  );
+  process.once('SIGINT', () => abandon('interrupted (SIGINT)'));
+  process.once('SIGTERM', () => abandon('terminated (SIGTERM)'));
+
   ensureDependencies();
   mkdirSync(outDir, { recursive: true });
   const infra = await loadInfra();
   let started = [];
   try {
-    console.log('\n== infrastructure ==');
-    const up = await infra.up({ log: (l) => console.log(`infra: ${l}`) });
+    console.log('\n== infrastructure and browser ==');
+    // Chromium (Debian's, with fonts) installs while the services start; browser suites need it.
+    const [up, chromium] = await Promise.all([
+      infra.up({ log: (l) => console.log(`infra: ${l}`) }),
+      infra.ensureChromium().catch((err) => {
+        record('chromium', 0, 1, err.message);
+        return null;
+      }),
+    ]);
     started = up.services.filter((s) => s.action === 'started').map((s) => s.name);
     console.log(`infra ready in ${(up.ms / 1000).toFixed(1)}s (started: ${started.join(', ') || 'none'})`);
+    if (chromium) console.log(`browser: ${chromium}`);
 
     console.log('\n== lint ==');
     // The module-boundary rule reads Nx's project graph; compute it first.
-    await run(bin('nx'), ['show', 'projects'], { env: { NX_DAEMON: 'false' } });
+    await guarded('nx graph', bin('nx'), ['show', 'projects'], { NX_DAEMON: 'false' }, 5 * MIN);
     // Type-aware linting of the whole workspace in one process needs more than Node's default heap.
     await check('lint', bin('eslint'), ['--max-warnings', '0', '.'], {
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=6144`.trim(),
+      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=6144`.trim() },
     });
-    await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+    await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { timeoutMs: 5 * MIN });
 
     console.log('\n== type check and build ==');
     await check('typecheck', process.execPath, [join(root, 'tools/scripts/typecheck.mjs')]);
 
-    const jest = (kind, extra) =>
+    const jest = (kind, extra, timeoutMs, env = {}) =>
       suite(
         `jest ${kind}`,
         bin('jest'),
-        ['--ci', '--json', `--outputFile=${join(outDir, `jest-${kind}.json`)}`, ...extra],
+        // --forceExit: a suite that leaks a handle must not keep Jest (and CI) waiting; the
+        // process group is cleaned up after it anyway.
+        ['--ci', '--forceExit', '--json', `--outputFile=${join(outDir, `jest-${kind}.json`)}`, ...extra],
         join(outDir, `jest-${kind}.json`),
-        { JEST_KIND: kind },
+        { env: { JEST_KIND: kind, ...env }, timeoutMs },
       );
     console.log('\n== unit ==');
-    await jest('unit', []);
-    console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis) ==');
-    await jest('int', ['--runInBand']);
+    await jest('unit', [], 15 * MIN);
+    console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, Chromium) ==');
+    await jest('int', ['--runInBand'], 45 * MIN, chromium ? { CHROMIUM_PATH: chromium } : {});
 
     console.log('\n== web (Vitest) ==');
     const vitestReport = join(outDir, 'vitest-web.json');
@@ -78,16 +135,19 @@ async function main() {
         `--outputFile.json=${vitestReport}`,
       ],
       vitestReport,
+      { timeoutMs: 10 * MIN },
     );
   } catch (err) {
     record('infrastructure', 0, 1, err.message);
     for (const e of err.errors ?? []) console.error(`infra: ${e.message}`);
   } finally {
+    clearTimeout(watchdog);
     if (started.length) {
       console.log(`\nstopping what this run started: ${started.join(', ')}`);
       await infra.down({ only: started });
     }
   }
+  if (run.abandoned) record('run', 0, 1, run.abandoned);
 
   console.log('\n== summary ==');
   for (const r of results)

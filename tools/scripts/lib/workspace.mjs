@@ -29,6 +29,56 @@ export function run(command, args, { env = {}, cwd = root } = {}) {
   });
 }
 
+const signalGroup = (pid, signal) => {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false; // the group is empty: everything in it has exited
+  }
+};
+
+/**
+ * Runs a command in a process group of its own, with inherited output, and never lets it or
+ * anything it started outlive it: when the command exits, whatever is left in its group (a test
+ * stack's services, a browser) is killed; when it runs past `timeoutMs` the whole group gets
+ * SIGTERM and, 10 s later, SIGKILL. `onStart` receives a function that stops the group now
+ * (for Ctrl+C or a global watchdog). Resolves with { code, timedOut }; never rejects.
+ */
+export function runGuarded(command, args, { env = {}, cwd = root, timeoutMs, onStart = () => {} } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+      detached: true, // its own process group, so the group can be cleaned up as a whole
+    });
+    let timedOut = false;
+    let killTimer;
+    const stop = () => {
+      if (!signalGroup(child.pid, 'SIGTERM')) return;
+      killTimer ??= setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 10_000);
+    };
+    const watchdog = timeoutMs
+      ? setTimeout(() => {
+          timedOut = true;
+          console.error(
+            `\n!! ${command} ${args[0] ?? ''}: no result after ${timeoutMs / 60_000} min; stopping it`,
+          );
+          stop();
+        }, timeoutMs)
+      : undefined;
+    onStart(stop);
+    child.on('exit', (code, signal) => {
+      clearTimeout(watchdog);
+      clearTimeout(killTimer);
+      signalGroup(child.pid, 'SIGKILL'); // leftovers of a run that did not clean up after itself
+      resolve({ code: code ?? (signal ? 1 : 0), timedOut });
+    });
+    child.on('error', () => resolve({ code: 127, timedOut }));
+  });
+}
+
 export async function loadInfra() {
   return import(join(root, 'tools/infra/infra.mjs'));
 }

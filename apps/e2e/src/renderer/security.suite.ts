@@ -92,7 +92,7 @@ export function securitySuite(stack: () => RendererStack) {
     );
   });
   afterAll(async () => {
-    await context.close();
+    await context?.close();
   });
 
   async function runCase(c: HostileCase): Promise<string[]> {

@@ -8,6 +8,7 @@ import { type Browser, chromium } from 'playwright-core';
 import {
   type SpawnedProcess,
   answersOk,
+  Teardown,
   freePort,
   spawnTs,
   waitFor,
@@ -90,92 +91,101 @@ export async function startRendererStack(
   const rendererOrigin = `http://localhost:${rendererPort}`;
   // The stub stands in for the gateway unless a real one is given.
   const gateway = new StubGateway();
+  const teardown = new Teardown();
   const stubUrl = await gateway.start(gatewayPort);
+  teardown.add(() => gateway.stop());
   const gatewayUrl = options.gatewayUrl ?? stubUrl;
   const outDir = mkdtempSync(join(tmpdir(), 'cv-viewer-'));
+  teardown.add(() => rmSync(outDir, { recursive: true, force: true }));
   // A real local server: Chromium refuses frames from "public" (intercepted) pages to local hosts.
   const thirdParty = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(new URL(req.url ?? '/', 'http://x').searchParams.get('html') ?? '');
   }).listen(0, '127.0.0.2');
+  teardown.add(() => {
+    thirdParty.closeAllConnections();
+    thirdParty.close();
+  });
   await once(thirdParty, 'listening');
-  const thirdPartyOrigin = `http://127.0.0.2:${(thirdParty.address() as { port: number }).port}`;
+  return teardown.guard(async () => {
+    const thirdPartyOrigin = `http://127.0.0.2:${(thirdParty.address() as { port: number }).port}`;
 
-  await Promise.all([
-    run(process.execPath, ['apps/usercontent/scripts/build-assets.mjs'], {}),
-    run(
+    await Promise.all([
+      run(process.execPath, ['apps/usercontent/scripts/build-assets.mjs'], {}),
+      run(
+        VITE,
+        [
+          'build',
+          SPA_ROOT,
+          '--config',
+          'apps/web/vite.config.ts',
+          '--outDir',
+          outDir,
+          '--emptyOutDir',
+          '--logLevel',
+          'error',
+        ],
+        {
+          RENDERER_ORIGIN: rendererOrigin,
+        },
+      ),
+    ]);
+
+    const usercontent = spawnTs(join(workspaceRoot, 'apps/usercontent/src/main.ts'), {
+      NODE_ENV: 'test',
+      PORT: String(rendererPort),
+      HOST: '127.0.0.1',
+      RENDERER_ORIGIN: rendererOrigin,
+      WEB_ORIGIN: appOrigin,
+      GATEWAY_URL: gatewayUrl,
+      LOG_LEVEL: 'warn',
+    });
+    teardown.add(() => stopProcesses([usercontent]));
+    const preview = spawnPlain(
       VITE,
       [
-        'build',
+        'preview',
         SPA_ROOT,
         '--config',
         'apps/web/vite.config.ts',
         '--outDir',
         outDir,
-        '--emptyOutDir',
-        '--logLevel',
-        'error',
+        '--port',
+        String(webPort),
+        '--strictPort',
       ],
-      {
-        RENDERER_ORIGIN: rendererOrigin,
-      },
-    ),
+      { RENDERER_ORIGIN: rendererOrigin, GATEWAY_URL: gatewayUrl },
+    );
+    teardown.add(() => stopProcesses([preview]));
+    await waitFor(() => answersOk(`http://127.0.0.1:${rendererPort}/health/ready`), Boolean, {
+      what: `usercontent ready (${usercontent.stderr().slice(-500)})`,
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    await waitFor(() => answersOk(`${appOrigin}/view/x`), Boolean, {
+      what: `vite preview ready (${preview.stderr().slice(-500)})`,
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+
+    const browser = await chromium.launch({
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    teardown.add(() => browser.close().catch(() => undefined));
+    const stop = () => teardown.run();
+    return { appOrigin, rendererOrigin, gateway, gatewayUrl, thirdPartyOrigin, browser, stop };
+  });
+}
+
+/** SIGTERM, up to 5 s to exit, then SIGKILL. */
+async function stopProcesses(procs: SpawnedProcess[]): Promise<void> {
+  for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(procs.map((p) => p.exited)),
+    new Promise((r) => (timer = setTimeout(r, 5_000))),
   ]);
-
-  const usercontent = spawnTs(join(workspaceRoot, 'apps/usercontent/src/main.ts'), {
-    NODE_ENV: 'test',
-    PORT: String(rendererPort),
-    HOST: '127.0.0.1',
-    RENDERER_ORIGIN: rendererOrigin,
-    WEB_ORIGIN: appOrigin,
-    GATEWAY_URL: gatewayUrl,
-    LOG_LEVEL: 'warn',
-  });
-  const preview = spawnPlain(
-    VITE,
-    [
-      'preview',
-      SPA_ROOT,
-      '--config',
-      'apps/web/vite.config.ts',
-      '--outDir',
-      outDir,
-      '--port',
-      String(webPort),
-      '--strictPort',
-    ],
-    { RENDERER_ORIGIN: rendererOrigin, GATEWAY_URL: gatewayUrl },
-  );
-  await waitFor(() => answersOk(`http://127.0.0.1:${rendererPort}/health/ready`), Boolean, {
-    what: `usercontent ready (${usercontent.stderr().slice(-500)})`,
-    timeoutMs: 30_000,
-    intervalMs: 100,
-  });
-  await waitFor(() => answersOk(`${appOrigin}/view/x`), Boolean, {
-    what: `vite preview ready (${preview.stderr().slice(-500)})`,
-    timeoutMs: 30_000,
-    intervalMs: 100,
-  });
-
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-
-  const stop = async () => {
-    await browser.close().catch(() => undefined);
-    for (const proc of [usercontent, preview]) if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all([usercontent.exited, preview.exited]),
-      new Promise((r) => (timer = setTimeout(r, 5_000))),
-    ]);
-    clearTimeout(timer);
-    for (const proc of [usercontent, preview]) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
-    await gateway.stop();
-    thirdParty.closeAllConnections();
-    thirdParty.close();
-    rmSync(outDir, { recursive: true, force: true });
-  };
-  return { appOrigin, rendererOrigin, gateway, gatewayUrl, thirdPartyOrigin, browser, stop };
+  clearTimeout(timer);
+  for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
 }

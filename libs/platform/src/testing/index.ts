@@ -3,6 +3,7 @@ import pino, { type Logger } from 'pino';
 import { localDefaults } from '../config/local-config';
 
 export * from './process';
+export * from './teardown';
 
 /** Where the real local infrastructure answers (config/local.json, overridable by env). */
 export function testInfra(): {
