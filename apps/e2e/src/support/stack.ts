@@ -18,15 +18,28 @@ import {
   waitFor,
   workspaceRoot,
 } from '@core-vault/platform/testing';
+import type { InfraUrls } from './private-infra';
 
 const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
-type Name = (typeof SERVICES)[number] | 'gateway' | 'usercontent' | 'web';
+type Service = (typeof SERVICES)[number] | 'gateway';
+type Name = Service | 'usercontent' | 'web';
 
 export interface Stack {
   webUrl: string;
   gatewayUrl: string;
   mailApiUrl: string;
   logDir: string;
+  /** Names databases, consumer groups and queues: start a stack with the same one to restart it. */
+  runId: string;
+  /** Base URL of a service's first instance. */
+  serviceUrl(name: Service): string;
+  /**
+   * Starts one more instance of a service (same databases, consumer groups and queue) on a new
+   * port and waits until it is ready; `key` names it for kill(). This is how a service scales out.
+   */
+  startInstance(name: Service, key: string): Promise<string>;
+  /** Sends a signal to one instance (`name` or a key given to startInstance); resolves on exit. */
+  kill(key: string, signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -35,6 +48,15 @@ export interface StackOptions {
   build?: boolean;
   /** Extra environment for every service. */
   env?: Record<string, string>;
+  /** Where Kafka, MongoDB, Redis and the mail sink answer; the shared local ones by default. */
+  infra?: InfraUrls;
+  /** Start the SPA (`vite preview`) and the renderer too. Default true; API-only tests skip both. */
+  web?: boolean;
+  /**
+   * The run id of an earlier stack to start again over the same data (a restart). Consumer groups
+   * then resume from their committed offsets, and the SPA built for that run is reused.
+   */
+  runId?: string;
 }
 
 const bin = (name: string) => join(workspaceRoot, 'node_modules', '.bin', name);
@@ -54,8 +76,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const run_id = uniqueSuffix(4);
-  const infra = testInfra();
+  const run_id = options.runId ?? uniqueSuffix(4);
+  const restart = options.runId !== undefined;
+  const infra = options.infra ?? testInfra();
   const logDir = join(workspaceRoot, '.local', 'e2e', run_id);
   mkdirSync(logDir, { recursive: true });
   const ports = Object.fromEntries(
@@ -79,12 +102,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       run(process.execPath, [assets]);
     }
   }
-  const hasRenderer = existsSync(rendererMain);
+  const web = options.web !== false;
+  const hasRenderer = web && existsSync(rendererMain);
   // The renderer origin is built into the SPA, so each stack builds its own copy.
-  run(bin('vite'), ['build', 'apps/web', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
-    ...process.env,
-    RENDERER_ORIGIN: rendererOrigin,
-  });
+  if (web)
+    run(bin('vite'), ['build', 'apps/web', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
+      ...process.env,
+      RENDERER_ORIGIN: rendererOrigin,
+    });
 
   const common: Record<string, string> = {
     NODE_ENV: 'development',
@@ -107,21 +132,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.env,
   };
 
-  await startGroupsAtTheEnd(infra.kafkaBrokers, {
-    [common['VIEWS_CONSUMER_GROUP'] as string]: [Topic.ArtifactViewed],
-    [common['ARTIFACTS_CONSUMER_GROUP'] as string]: [
-      Topic.ArtifactCreated,
-      Topic.ArtifactDeleted,
-      Topic.ArtifactVisibilityChanged,
-      Topic.ArtifactShared,
-    ],
-    [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
-    [common['ONBOARDING_CONSUMER_GROUP'] as string]: [Topic.ArtifactCreated, Topic.TrialStarted],
-  });
+  // A fresh stack on the shared broker skips earlier runs' backlog; a restarted one, or one on a
+  // private broker, must read everything its groups have not consumed yet.
+  if (!restart && !options.infra)
+    await startGroupsAtTheEnd(infra.kafkaBrokers, {
+      [common['VIEWS_CONSUMER_GROUP'] as string]: [Topic.ArtifactViewed],
+      [common['ARTIFACTS_CONSUMER_GROUP'] as string]: [
+        Topic.ArtifactCreated,
+        Topic.ArtifactDeleted,
+        Topic.ArtifactVisibilityChanged,
+        Topic.ArtifactShared,
+      ],
+      [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
+      [common['ONBOARDING_CONSUMER_GROUP'] as string]: [Topic.ArtifactCreated, Topic.TrialStarted],
+    });
 
-  const children = new Map<Name, ChildProcess>();
-  const start = (name: Name, command: string, args: string[], env: Record<string, string>) => {
-    const log = createWriteStream(join(logDir, `${name}.log`));
+  const children = new Map<string, ChildProcess>();
+  const start = (name: string, command: string, args: string[], env: Record<string, string>) => {
+    const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
     const child = spawn(command, args, {
       cwd: workspaceRoot,
       env: { ...process.env, ...env },
@@ -142,50 +170,72 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     for (const c of children.values()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   };
 
+  const startService = (name: Service, key: string, port: number) =>
+    start(key, process.execPath, [join(workspaceRoot, `apps/${name}/dist/main.js`)], {
+      ...common,
+      PORT: String(port),
+      MONGO_DB: `cv_e2e_${run_id}_${name}`,
+    });
+  const ready = (key: string, health: string) =>
+    waitFor(
+      () => {
+        const child = children.get(key);
+        if (child && child.exitCode !== null) throw new Error(`${key} exited; see ${logDir}/${key}.log`);
+        return answersOk(health);
+      },
+      Boolean,
+      { timeoutMs: 90_000, intervalMs: 250, what: `${key} ready (${logDir}/${key}.log)` },
+    );
+
   try {
-    for (const name of [...SERVICES, 'gateway'] as const)
-      start(name, process.execPath, [join(workspaceRoot, `apps/${name}/dist/main.js`)], {
-        ...common,
-        PORT: String(ports[name]),
-        MONGO_DB: `cv_e2e_${run_id}_${name}`,
-      });
+    for (const name of [...SERVICES, 'gateway'] as const) startService(name, name, ports[name]);
     if (hasRenderer)
       start('usercontent', process.execPath, [rendererMain], {
         ...common,
         PORT: String(ports.usercontent),
         GATEWAY_URL: url('gateway'),
       });
-    start('web', bin('vite'), ['preview', 'apps/web', '--outDir', webDist], {
-      GATEWAY_URL: url('gateway'),
-      WEB_PORT: String(ports.web),
-      RENDERER_ORIGIN: rendererOrigin,
-    });
+    if (web)
+      start('web', bin('vite'), ['preview', 'apps/web', '--outDir', webDist], {
+        GATEWAY_URL: url('gateway'),
+        WEB_PORT: String(ports.web),
+        RENDERER_ORIGIN: rendererOrigin,
+      });
 
     const checks: [Name, string][] = [
       ...[...SERVICES, 'gateway'].map((n) => [n as Name, `${url(n as Name)}/health/ready`] as [Name, string]),
-      ['web', `${webOrigin}/`],
+      ...(web ? [['web', `${webOrigin}/`] as [Name, string]] : []),
       ...(hasRenderer ? [['usercontent', `${rendererOrigin}/health/ready`] as [Name, string]] : []),
     ];
-    await Promise.all(
-      checks.map(([name, health]) =>
-        waitFor(
-          () => {
-            const child = children.get(name);
-            if (child && child.exitCode !== null)
-              throw new Error(`${name} exited; see ${logDir}/${name}.log`);
-            return answersOk(health);
-          },
-          Boolean,
-          { timeoutMs: 90_000, intervalMs: 250, what: `${name} ready (${logDir}/${name}.log)` },
-        ),
-      ),
-    );
+    await Promise.all(checks.map(([name, health]) => ready(name, health)));
   } catch (err) {
     await stop();
     throw err;
   }
 
-  return { webUrl: webOrigin, gatewayUrl: url('gateway'), mailApiUrl: infra.mailApiUrl, logDir, stop };
+  return {
+    webUrl: webOrigin,
+    gatewayUrl: url('gateway'),
+    mailApiUrl: infra.mailApiUrl,
+    logDir,
+    runId: run_id,
+    serviceUrl: url,
+    async startInstance(name, key) {
+      if (children.has(key)) throw new Error(`${key} is already an instance of this stack`);
+      const port = await freePort();
+      startService(name, key, port);
+      await ready(key, `http://127.0.0.1:${port}/health/ready`);
+      return `http://127.0.0.1:${port}`;
+    },
+    async kill(key, signal = 'SIGTERM') {
+      const child = children.get(key);
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    },
+    stop,
+  };
 }
 
 /**
