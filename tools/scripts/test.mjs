@@ -8,6 +8,7 @@
 // default 60) stops the run with a clear line, and the summary is still printed.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { dropNewTestDatabases, listDatabases } from './lib/test-databases.mjs';
 import { bin, ensureDependencies, loadInfra, root, runGuarded } from './lib/workspace.mjs';
 
 const MIN = 60_000;
@@ -119,7 +120,12 @@ async function main() {
     console.log('\n== unit ==');
     await jest('unit', [], 15 * MIN);
     console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, Chromium) ==');
+    const mongoUrl = process.env.MONGO_URL || up.services.find((s) => s.name === 'mongo').url;
+    const databasesBefore = await listDatabases(mongoUrl);
     await jest('int', ['--runInBand'], 45 * MIN, chromium ? { CHROMIUM_PATH: chromium } : {});
+    await dropNewTestDatabases(mongoUrl, databasesBefore)
+      .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))
+      .catch((err) => console.error(`could not drop this run's test databases: ${err.message}`));
 
     console.log('\n== web (Vitest) ==');
     const vitestReport = join(outDir, 'vitest-web.json');
