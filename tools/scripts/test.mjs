@@ -77,11 +77,11 @@ async function main() {
   process.once('SIGINT', () => abandon('interrupted (SIGINT)'));
   process.once('SIGTERM', () => abandon('terminated (SIGTERM)'));
 
-  ensureDependencies();
   mkdirSync(outDir, { recursive: true });
   const infra = await loadInfra();
   let started = [];
   try {
+    ensureDependencies();
     console.log('\n== infrastructure and browser ==');
     // Chromium (Debian's, with fonts) installs while the services start; browser suites need it.
     const [up, chromium] = await Promise.all([
@@ -144,7 +144,7 @@ async function main() {
       { timeoutMs: 10 * MIN },
     );
   } catch (err) {
-    record('infrastructure', 0, 1, err.message);
+    record('setup', 0, 1, err.message);
     for (const e of err.errors ?? []) console.error(`infra: ${e.message}`);
   } finally {
     clearTimeout(watchdog);

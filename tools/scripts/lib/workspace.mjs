@@ -16,7 +16,13 @@ export function ensureDependencies(log = console.log) {
   // the registry mirror lacks other platforms' optional packages (e.g. @swc/core-darwin-arm64),
   // which npm therefore leaves out of the lock.
   log('Installing dependencies (npm install)...');
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // Synchronous, so no timer of the caller can fire meanwhile: it carries its own limit.
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+    timeout: 20 * 60_000,
+  });
+  if (r.error) throw new Error(`npm install did not finish: ${r.error.message}`);
   if (r.status !== 0) throw new Error(`npm install failed with exit code ${r.status}`);
 }
 
