@@ -10,6 +10,8 @@ export * from './health/health.module';
 export * from './http/public.decorator';
 export * from './http/app-exception';
 export * from './http/error.filter';
+export * from './http/request-limits';
+export * from './http/request-guards';
 export * from './mongo/mongo.module';
 export * from './redis/redis.module';
 export * from './events/event-factory';

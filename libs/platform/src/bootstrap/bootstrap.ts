@@ -6,6 +6,8 @@ import { type z } from 'zod';
 import { type baseConfigSchema, ConfigError, loadConfig } from '../config/config';
 import { HealthRegistry } from '../health/health.registry';
 import { ErrorFilter } from '../http/error.filter';
+import { jsonBodyOptions, requestGuard } from '../http/request-guards';
+import { byteSize } from '../http/request-limits';
 import { createLogger } from '../logging/logger';
 import { PinoNestLogger } from '../logging/nest-logger';
 import { initTracing, shutdownTracing } from '../tracing/tracing';
@@ -19,6 +21,8 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   module: (config: z.infer<S>, logger: Logger) => DynamicModule | Type;
   /** Largest JSON body accepted (express notation, e.g. '100kb'). */
   bodyLimit?: string;
+  /** Limits of single routes by exact path, wider or tighter than `bodyLimit` (e.g. webhooks). */
+  routeBodyLimits?: Record<string, string | number>;
   /** Keep the exact request bytes on `req.rawBody` (signature checks of webhooks). */
   rawBody?: boolean;
   configure?: (app: NestExpressApplication, config: z.infer<S>) => void | Promise<void>;
@@ -45,9 +49,18 @@ export async function runService<S extends z.ZodObject>(
     const app = await NestFactory.create<NestExpressApplication>(definition.module(config, logger), {
       logger: new PinoNestLogger(logger),
       bodyParser: false,
-      rawBody: definition.rawBody ?? false,
+      // Kept by jsonBodyOptions' own verify step (Nest's would replace it).
+      rawBody: false,
     });
-    app.useBodyParser('json', { limit: definition.bodyLimit ?? '100kb' });
+    const limits = {
+      defaultBytes: byteSize(definition.bodyLimit ?? '100kb'),
+      routes: Object.fromEntries(
+        Object.entries(definition.routeBodyLimits ?? {}).map(([path, limit]) => [path, byteSize(limit)]),
+      ),
+    };
+    // Methods, bodies where none belong and declared sizes first; then JSON with its depth limit.
+    app.use(requestGuard(limits));
+    app.useBodyParser('json', jsonBodyOptions(limits, definition.rawBody ?? false));
     app.useGlobalFilters(new ErrorFilter(logger));
     app.disable('x-powered-by');
     await definition.configure?.(app, config);

@@ -1,16 +1,23 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import { type Response } from 'express';
+import { type Request, type Response } from 'express';
 import { type Logger } from 'pino';
 import { AppException, type ErrorBody } from './app-exception';
+import { JSON_TOO_DEEP, REQUEST_LIMITS } from './request-limits';
 
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 
 /** Body-parser failures carry a `type`; they are the client's fault and get a clear 4xx. */
 function bodyParserError(err: unknown): ErrorBody | undefined {
-  const e = err as { type?: string; status?: number; limit?: number };
+  const e = err as { type?: string; status?: number; limit?: number; encoding?: string };
   switch (e?.type) {
     case 'entity.parse.failed':
       return { statusCode: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' };
+    case JSON_TOO_DEEP:
+      return {
+        statusCode: 400,
+        code: 'JSON_TOO_DEEP',
+        message: `The request body is nested too deeply (at most ${REQUEST_LIMITS.jsonMaxDepth} levels).`,
+      };
     case 'entity.too.large':
       return {
         statusCode: 413,
@@ -18,11 +25,32 @@ function bodyParserError(err: unknown): ErrorBody | undefined {
         message: `The request body is too large (limit ${e.limit} bytes).`,
       };
     case 'encoding.unsupported':
+      return {
+        statusCode: 415,
+        code: 'UNSUPPORTED_ENCODING',
+        message: `Unsupported Content-Encoding${e.encoding ? ` "${e.encoding.slice(0, 32)}"` : ''}; send gzip, deflate, br or no encoding.`,
+      };
     case 'charset.unsupported':
       return { statusCode: 415, code: 'UNSUPPORTED_ENCODING', message: 'Unsupported request body encoding.' };
     default:
       return undefined;
   }
+}
+
+/**
+ * A body that claims a Content-Encoding it does not have: body-parser passes zlib's error on as a
+ * typeless 400 (zlib errors carry an errno). The client's mistake, so it is named as such.
+ */
+function badlyEncodedBody(err: unknown, req: Request | undefined): ErrorBody | undefined {
+  const e = err as { type?: string; status?: number; errno?: unknown } | null;
+  const encoding = req?.headers['content-encoding'];
+  if (!e || e.type !== undefined || e.status !== 400 || typeof e.errno !== 'number' || !encoding)
+    return undefined;
+  return {
+    statusCode: 400,
+    code: 'MALFORMED_BODY_ENCODING',
+    message: `The request body is not valid ${encoding.slice(0, 32)} data, as its Content-Encoding says.`,
+  };
 }
 
 /** Nest 11 rethrows body-parser's SyntaxError as a plain 400 without keeping its type. */
@@ -55,10 +83,12 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(err: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request | undefined>();
     // Nest wraps the JSON parser's error in a BadRequestException; the original is its cause.
     const body =
       bodyParserError(err) ??
       bodyParserError((err as { cause?: unknown } | null)?.cause) ??
+      badlyEncodedBody(err, req) ??
       malformedJson(err) ??
       (err instanceof HttpException
         ? httpErrorBody(err)

@@ -1,0 +1,67 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { AppException } from './app-exception';
+import { JSON_TOO_DEEP, REQUEST_LIMITS, declaresBody, exceedsJsonDepth, requestPath } from './request-limits';
+
+/** A service's body limits in bytes: one for every route, and tighter or wider ones by exact path. */
+export interface BodyLimits {
+  defaultBytes: number;
+  routes: Readonly<Record<string, number>>;
+}
+
+type Req = IncomingMessage & { originalUrl?: string; rawBody?: Buffer };
+
+export function bodyLimitFor(limits: BodyLimits, req: Req): number {
+  return limits.routes[requestPath(req.originalUrl ?? req.url)] ?? limits.defaultBytes;
+}
+
+function tooLarge(limit: number): Error {
+  // body-parser's own shape for the same mistake, so ErrorFilter answers both alike.
+  return Object.assign(new Error('request entity too large'), {
+    type: 'entity.too.large',
+    status: 413,
+    limit,
+  });
+}
+
+/**
+ * Runs ahead of body parsing and every route: an unknown method (TRACE on a catch-all route
+ * would otherwise reach fetch, which refuses it) is a 405; a body on GET, HEAD or DELETE is a
+ * 400 (fetch cannot forward it, and no route here reads it); a declared length beyond the
+ * route's limit is a 413 before a byte of it is read.
+ */
+export function requestGuard(limits: BodyLimits) {
+  const allow = REQUEST_LIMITS.methods.join(', ');
+  return (req: Req, res: ServerResponse, next: (err?: unknown) => void): void => {
+    const method = req.method ?? 'GET';
+    if (!(REQUEST_LIMITS.methods as readonly string[]).includes(method)) {
+      res.setHeader('allow', allow);
+      return next(
+        new AppException(405, 'METHOD_NOT_ALLOWED', `The ${method.slice(0, 32)} method is not allowed.`),
+      );
+    }
+    if ((REQUEST_LIMITS.bodilessMethods as readonly string[]).includes(method) && declaresBody(req))
+      return next(new AppException(400, 'BODY_NOT_ALLOWED', `A ${method} request cannot carry a body.`));
+    const limit = bodyLimitFor(limits, req);
+    if (Number(req.headers['content-length'] ?? 0) > limit) return next(tooLarge(limit));
+    next();
+  };
+}
+
+/**
+ * Options of the JSON body parser: it reads up to the largest limit of the service, then the
+ * route's own limit (for chunked bodies without a length) and the nesting depth are checked over
+ * the raw bytes before JSON.parse runs; the raw bytes stay on `req.rawBody` when asked
+ * (signature checks of webhooks).
+ */
+export function jsonBodyOptions(limits: BodyLimits, keepRawBody: boolean) {
+  return {
+    limit: Math.max(limits.defaultBytes, ...Object.values(limits.routes)),
+    verify: (req: Req, _res: ServerResponse, body: Buffer): void => {
+      const limit = bodyLimitFor(limits, req);
+      if (body.length > limit) throw tooLarge(limit);
+      if (exceedsJsonDepth(body, REQUEST_LIMITS.jsonMaxDepth))
+        throw Object.assign(new Error('JSON nested too deeply'), { type: JSON_TOO_DEEP, status: 400 });
+      if (keepRawBody) req.rawBody = body;
+    },
+  };
+}
