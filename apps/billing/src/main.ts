@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from '@core-vault/contracts';
 import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { billingConfigSchema } from './config';
@@ -7,6 +8,8 @@ void runService({
   name: 'billing',
   schema: billingConfigSchema,
   module: (config, logger) => AppModule.register(config, logger),
+  // Stripe events can be several hundred KB; the gateway forwards up to the same limit.
+  routeBodyLimits: { [STRIPE_WEBHOOK_PATH]: STRIPE_WEBHOOK_MAX_BYTES },
   // Stripe signs the exact bytes of a webhook; the signature check needs them.
   rawBody: true,
 });

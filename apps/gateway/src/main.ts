@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
+import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from '@core-vault/contracts';
 import { LOGGER, METRICS, REDIS, type ServiceMetrics, runService } from '@core-vault/platform';
 import { prependRequestHandler, publicEdgeCache } from './artifacts/public-edge-cache';
 import { AppModule } from './app.module';
@@ -12,6 +13,8 @@ void runService({
   module: (config, logger) => AppModule.register(config, logger),
   // Artifact content may be 500,000 characters of multi-byte text.
   bodyLimit: '2.5mb',
+  // Stripe events: the very limit billing applies behind the gateway (a 413 here beyond it).
+  routeBodyLimits: { [STRIPE_WEBHOOK_PATH]: STRIPE_WEBHOOK_MAX_BYTES },
   // Stripe webhooks are forwarded byte for byte: their signature covers the raw body.
   rawBody: true,
   // Ahead of Express itself: anonymous public reads answered from the artifacts cache.

@@ -19,5 +19,6 @@ export * from './billing/plans';
 export * from './billing/messages';
 export * from './billing/test-cards';
 export * from './billing/billing-dto';
+export * from './billing/webhook-limits';
 export * from './analytics';
 export * from './onboarding';

@@ -12,6 +12,7 @@ import { StripeEventRepository } from './stripe-event.repository';
 import { type StripeEventRecord } from './stripe-event.schema';
 import { PlanPrices } from './stripe/plan-prices';
 import { StripeGateway } from './stripe/stripe.gateway';
+import { checkEventShape, type EventShape } from './stripe/stripe-event-shape';
 import { checkoutSessionView, invoiceView, LIVE_STATUSES, subscriptionView } from './stripe/stripe-views';
 
 type Outcome = StripeEventRecord['outcome'];
@@ -45,6 +46,8 @@ export class WebhookService {
       this.logger.warn('stripe webhook with a bad signature refused');
       throw BillingException.invalidSignature();
     }
+    const shape = checkEventShape(event);
+    if (!shape.ok) return this.ignoreMalformed(shape, event);
     if (await this.handled.seen(event.id)) return { received: true as const, duplicate: true };
     const outcome = await this.dispatch(event);
     await this.handled.record(
@@ -58,6 +61,37 @@ export class WebhookService {
         'stripe event for an unknown customer acknowledged',
       );
     return { received: true as const };
+  }
+
+  /**
+   * Signed by Stripe, so not an attack, but nothing billing can apply: a 2xx (Stripe would
+   * otherwise retry it for days), a warning naming the problem, and — when it has an id — a
+   * record as ignored, so replays are answered as duplicates. Nothing else is written.
+   */
+  private async ignoreMalformed(shape: Extract<EventShape, { ok: false }>, event: unknown) {
+    const { record, problem } = shape;
+    // Whatever id and type it has, for finding it in Stripe's dashboard.
+    const { id, type } = (event ?? {}) as { id?: unknown; type?: unknown };
+    this.logger.warn(
+      {
+        eventId: typeof id === 'string' ? id.slice(0, 255) : undefined,
+        type: typeof type === 'string' ? type.slice(0, 255) : undefined,
+        problem,
+      },
+      'malformed stripe event acknowledged and ignored',
+    );
+    if (!record) return { received: true as const, ignored: true };
+    if (await this.handled.seen(record.id)) return { received: true as const, duplicate: true };
+    await this.handled.record(
+      {
+        _id: record.id,
+        type: record.type,
+        outcome: 'ignored',
+        stripeCreatedAt: new Date(record.created * 1000),
+      },
+      new Date(),
+    );
+    return { received: true as const, ignored: true };
   }
 
   private async dispatch(event: Stripe.Event): Promise<Outcome> {

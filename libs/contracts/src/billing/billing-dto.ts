@@ -124,7 +124,12 @@ export const testPaymentMethodResponseSchema = z.object({
   last4: z.string(),
 });
 
-export const webhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean().optional() });
+/** `ignored`: signed but malformed (no data, a null object…); acknowledged so Stripe stops retrying. */
+export const webhookAckSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().optional(),
+  ignored: z.boolean().optional(),
+});
 
 export const dataExportSchema = z.object({
   exportedAt: z.string(),
