@@ -166,7 +166,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const exits = [...children.values()]
       .filter((c) => c.exitCode === null && c.signalCode === null)
       .map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))));
-    await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 10_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(exits), new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+    // Cleared, so a stopped stack leaves nothing behind that keeps Jest from exiting.
+    clearTimeout(timer);
     for (const c of children.values()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   };
 
