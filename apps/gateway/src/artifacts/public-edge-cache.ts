@@ -3,7 +3,7 @@ import { type IncomingMessage, type Server, type ServerResponse } from 'node:htt
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
 import { matchesEtag, publicArtifactCacheKey, publicReadCacheControl } from '@core-vault/contracts';
-import { REQUEST_ID_HEADER, type ServiceMetrics, acceptRequestId } from '@core-vault/platform';
+import { REQUEST_ID_HEADER, type ServiceMetrics, acceptRequestId, declaresBody } from '@core-vault/platform';
 
 const NEWLINE = 0x0a;
 const PREFIX = '/api/v1/artifacts/';
@@ -24,10 +24,14 @@ function splitEntry(raw: Buffer): { etag: string; body: Buffer } | null {
   return { etag: raw.toString('latin1', 0, first), body: raw.subarray(second + 1) };
 }
 
-/** The artifact id of an anonymous `GET /api/v1/artifacts/{id}[?query]`, else undefined. */
+/**
+ * The artifact id of an anonymous `GET /api/v1/artifacts/{id}[?query]`, else undefined. A GET
+ * with a body goes the normal way, where it is refused like on every other route.
+ */
 export function edgeCandidate(req: IncomingMessage): string | undefined {
   const url = req.url;
-  if (req.method !== 'GET' || req.headers.authorization || !url?.startsWith(PREFIX)) return undefined;
+  if (req.method !== 'GET' || req.headers.authorization || !url?.startsWith(PREFIX) || declaresBody(req))
+    return undefined;
   const query = url.indexOf('?', PREFIX.length);
   const id = url.slice(PREFIX.length, query < 0 ? undefined : query);
   return ID_PATTERN.test(id) ? id : undefined;

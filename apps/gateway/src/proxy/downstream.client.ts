@@ -24,6 +24,7 @@ const FORWARDED_RESPONSE_HEADERS = [
   'last-modified',
 ];
 const TIMEOUT_MS = 15_000;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Forwards a request to the service that owns it, over HTTP with keep-alive (Node's fetch pools
@@ -56,24 +57,24 @@ export class DownstreamClient {
     // The downstream service's server span becomes a child of this request's span.
     const traceparent = requestContext.getStore()?.traceparent;
     if (traceparent) headers.set('traceparent', traceparent);
-    const hasBody =
-      !['GET', 'HEAD', 'DELETE'].includes(req.method) ||
-      (req.body !== undefined && Object.keys(req.body as object).length > 0);
+    // Only these carry a body here; GET/HEAD/DELETE bodies never get this far (requestGuard).
+    const body = options.raw
+      ? req.rawBody
+      : BODY_METHODS.has(req.method) && req.body !== undefined
+        ? JSON.stringify(req.body)
+        : undefined;
 
     let upstream: globalThis.Response;
     try {
       upstream = await fetch(`${serviceUrl(this.config, service)}${req.originalUrl}`, {
         method: req.method,
         headers,
-        body: options.raw
-          ? req.rawBody
-          : hasBody && req.body !== undefined
-            ? JSON.stringify(req.body)
-            : undefined,
+        body,
         redirect: 'manual',
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
+      // Only the network or the service itself ends up here: the request was a valid one.
       throw new AppException(
         503,
         'SERVICE_UNAVAILABLE',

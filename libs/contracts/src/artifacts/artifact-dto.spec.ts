@@ -1,6 +1,7 @@
 import {
   batchCreateArtifactsBodySchema,
   createArtifactBodySchema,
+  searchArtifactsQuerySchema,
   updateArtifactBodySchema,
 } from './artifact-dto';
 import { ARTIFACT_MESSAGES as M } from './artifact-limits';
@@ -48,6 +49,25 @@ describe('createArtifactBodySchema', () => {
   it('needs at least one field to update', () => {
     expect(firstMessage(updateArtifactBodySchema.safeParse({}))).toBe(M.nothingToUpdate);
     expect(updateArtifactBodySchema.safeParse({ isPublic: true }).success).toBe(true);
+  });
+});
+
+describe('searchArtifactsQuerySchema', () => {
+  it.each(['a\u0000b', '\u0000', 'esc\u001b[2J', 'bell\u0007', 'del\u007f'])(
+    'refuses control characters in %j with a message',
+    (q) => {
+      expect(firstMessage(searchArtifactsQuerySchema.safeParse({ q }))).toBe(M.searchQueryInvalid);
+    },
+  );
+
+  it('takes tabs, line breaks and any other text', () => {
+    for (const q of ['chart\tnumbers', 'line\nbreak', 'Grüße 📈', '[*?(regex'])
+      expect(searchArtifactsQuerySchema.safeParse({ q }).success).toBe(true);
+  });
+
+  it('says so in its JSON schema, for the OpenAPI document', () => {
+    const search = artifactRoutes.find((r) => r.id === 'searchMyArtifacts');
+    expect(JSON.stringify(search?.query?.toJSONSchema())).toContain('"pattern"');
   });
 });
 

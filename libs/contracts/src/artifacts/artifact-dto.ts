@@ -96,8 +96,20 @@ export const listArtifactsQuerySchema = z.object({
 });
 export type ListArtifactsQuery = z.output<typeof listArtifactsQuerySchema>;
 
+/**
+ * Search text: no control characters (NUL cannot even reach the database inside a pattern). As a
+ * `pattern`, so the OpenAPI document says it too. Tab and line breaks are whitespace, allowed.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
+const SEARCHABLE_TEXT = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$/;
+
 export const searchArtifactsQuerySchema = z.object({
-  q: z.string().trim().min(1, M.searchQueryRequired).max(L.searchQueryMaxChars),
+  q: z
+    .string()
+    .trim()
+    .min(1, M.searchQueryRequired)
+    .max(L.searchQueryMaxChars)
+    .regex(SEARCHABLE_TEXT, M.searchQueryInvalid),
   page,
   limit,
 });

@@ -56,6 +56,7 @@ export const ARTIFACT_MESSAGES = {
   collectionFull: `A collection can hold at most ${ARTIFACT_LIMITS.collectionArtifactsMax} artifacts.`,
   tooManyCollections: `You can have at most ${ARTIFACT_LIMITS.collectionsPerUserMax} collections.`,
   searchQueryRequired: 'Enter something to search for.',
+  searchQueryInvalid: 'The search text cannot contain control characters.',
   markdownError: (message: string) => `Error parsing markdown: ${message}`,
   signInToDelete: 'Please sign in to delete artifacts. Sign up for full access to manage your artifacts!',
   signInToUpdateVisibility: 'Please sign in to update artifact visibility.',
