@@ -42,11 +42,25 @@ describe('OpenAPI from route contracts', () => {
   it('documents bodies, success codes, errors and access', () => {
     const post = doc.paths['/api/v1/things']?.['post'] as Record<string, unknown>;
     expect(JSON.stringify(post['requestBody'])).toContain('"maxLength":10');
-    expect(Object.keys(post['responses'] as object)).toEqual(['201']);
     expect(post['description']).toContain('basic_upload');
     const get = doc.paths['/api/v1/things/{id}']?.['get'] as Record<string, unknown>;
     expect(get['security']).toEqual([]);
-    expect(Object.keys(get['responses'] as object)).toEqual(['200', '404']);
+    expect(Object.keys(get['responses'] as object)).toEqual(['200', '400', '404']);
+  });
+
+  it('documents the answers every route can give besides its own: limits, sign-in, permissions', () => {
+    const post = doc.paths['/api/v1/things']?.['post'] as {
+      responses: Record<string, { description: string }>;
+    };
+    // Malformed or oversized bodies, a missing token, a missing plan feature.
+    expect(Object.keys(post.responses)).toEqual(['201', '400', '401', '403', '413', '415']);
+    expect(post.responses['403']?.description).toContain('basic_upload');
+    const get = doc.paths['/api/v1/things/{id}']?.['get'] as {
+      responses: Record<string, { description: string }>;
+    };
+    // Public and bodiless: no 401, 403, 413 or 415; its own 404 text stays.
+    expect(get.responses['404']?.description).toBe('Thing not found');
+    expect(get.responses['400']?.description).toMatch(/body on GET/);
   });
 });
 

@@ -26,6 +26,27 @@ function parameters(route: AnyRoute): Record<string, unknown>[] {
   return out;
 }
 
+const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
+
+/**
+ * Answers a route can give whatever its own `errors` say: the request limits every service
+ * applies (docs/operations.md, "Request limits") and the gateway's sign-in and permission checks.
+ * A route's own description of the same status wins.
+ */
+function commonErrors(route: AnyRoute): Record<string, string> {
+  const out: Record<string, string> = {
+    400: 'Malformed request: invalid JSON, JSON nested too deeply, a body on GET or DELETE, a body that is not what its Content-Encoding says, or invalid input',
+  };
+  if (route.access !== 'public') out[401] = 'Not signed in (no, an invalid or an expired access token)';
+  if (route.access === 'admin') out[403] = 'Admins only';
+  else if (typeof route.access === 'object') out[403] = `Needs the ${route.access.feature} feature of a plan`;
+  if (BODY_METHODS.includes(route.method)) {
+    out[413] = 'Request body too large';
+    out[415] = 'Unsupported Content-Encoding or charset';
+  }
+  return out;
+}
+
 /** OpenAPI 3.0 document of the gateway, built from the route contracts. */
 export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -41,7 +62,9 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
         content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
       },
     };
-    for (const [status, description] of Object.entries(route.errors ?? {})) {
+    const errors: Record<string, string | undefined> = { ...commonErrors(route), ...route.errors };
+    for (const status of Object.keys(errors).sort()) {
+      const description = errors[status];
       responses[status] = {
         description,
         content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } },
