@@ -1,6 +1,6 @@
 /**
  * Schema-driven fuzzing of the public API (issue 14: a client's mistake is never a server error).
- * The whole stack runs once (startStack); schemathesis, pinned and installed by
+ * Every service runs once (startStack, API only); schemathesis, pinned and installed by
  * tools/fuzz/ensure-schemathesis.mjs, generates valid and invalid requests from the gateway's own
  * /api-docs/openapi.json, first anonymously, then as a signed-up user on the trial. Every answer
  * must be below 500 and conform to the document: status code, content type and body schema.
@@ -24,8 +24,11 @@ const CHECKS = [
 /** Fixed: the same cases every run, so a failure reproduces. */
 const SEED = 20_141;
 const MAX_EXAMPLES = 8;
-/** Per run; both runs with the stack's start stay within about three minutes on two cores. */
-const BUDGET_MS = 60_000;
+/**
+ * Hard cap per run (a run takes 25–40 s here): with the stack's start (≈ 1 min) the suite stays
+ * within about three minutes on two cores even when the machine is busy.
+ */
+const BUDGET_MS = 75_000;
 
 let stack: Stack | undefined;
 let cli = '';
@@ -33,7 +36,8 @@ let user: SignedInUser;
 
 beforeAll(async () => {
   cli = ensureSchemathesis();
-  stack = await startStack();
+  // API only: the fuzzer never needs the SPA or the renderer.
+  stack = await startStack({ web: false });
   user = await signUpOnTrial(stack.gatewayUrl, stack.mailApiUrl);
 }, 240_000);
 
@@ -77,7 +81,7 @@ function expectClean(result: FuzzResult): void {
 describe('the public API under schema-driven fuzzing', () => {
   it('answers anonymous callers without a server error, as its OpenAPI document says', async () => {
     expectClean(await fuzz('anonymous'));
-  }, 90_000);
+  }, 100_000);
 
   it('answers a signed-in user on the trial without a server error, as its OpenAPI document says', async () => {
     expectClean(
@@ -89,5 +93,5 @@ describe('the public API under schema-driven fuzzing', () => {
         excludeOperationIds: ['signOut'],
       }),
     );
-  }, 90_000);
+  }, 100_000);
 });
