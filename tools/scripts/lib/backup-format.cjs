@@ -171,6 +171,9 @@ function validateManifest(m) {
         else needs(c.file, `${db.name}.${c.name}`);
       }
     }
+  if (typeof m.totals?.documents !== 'number' || typeof m.totals?.keys !== 'number')
+    errors.push('manifest has no "totals"');
+  if (typeof m.source?.redis?.version !== 'string') errors.push('manifest has no "source.redis.version"');
   if (!m.redis || typeof m.redis !== 'object') errors.push('manifest has no "redis" section');
   else {
     if (!Number.isInteger(m.redis.keys)) errors.push('redis.keys missing');

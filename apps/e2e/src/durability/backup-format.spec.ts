@@ -25,6 +25,8 @@ interface Manifest {
     }[];
   };
   redis: { file: string; keys: number; keysByDb?: Record<string, number> };
+  totals: { documents: number; keys: number };
+  source: { redis: { version: string } };
   files: FileEntry[];
 }
 interface Plan {
@@ -83,6 +85,8 @@ function manifestWith(files: Record<string, string>, extra: Partial<Manifest> = 
       ],
     },
     redis: { file: 'redis.jsonl', keys: 1, keysByDb: { 0: 1 } },
+    totals: { documents: 2, keys: 1 },
+    source: { redis: { version: '7.0.15' } },
     files: Object.entries(files).map(([path, text]) => ({
       path,
       bytes: Buffer.byteLength(text),
@@ -184,6 +188,11 @@ describe('manifest verification', () => {
     );
     const { files: _f, ...noFiles } = manifestWith(files);
     expect(fmt.validateManifest(noFiles)).toContain('manifest has no "files" list');
+    const { totals: _t, source: _s, ...noTotals } = manifestWith(files);
+    expect(fmt.validateManifest(noTotals)).toEqual([
+      'manifest has no "totals"',
+      'manifest has no "source.redis.version"',
+    ]);
   });
 
   it('refuses data files that the checksum list leaves out', () => {
