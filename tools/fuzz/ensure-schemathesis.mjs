@@ -52,7 +52,9 @@ export function ensureSchemathesis() {
   if (installedVersion() === SCHEMATHESIS_VERSION && existsSync(cli)) return cli;
   log(`installing schemathesis ${SCHEMATHESIS_VERSION} into ${venv}`);
   const python = process.env.PYTHON ?? (windows ? 'python' : 'python3');
-  if (!existsSync(venvBin('python'))) run(python, ['-m', 'venv', venv]);
+  // A venv whose interpreter no longer runs (the system Python was upgraded) is made anew.
+  const usable = spawnSync(venvBin('python'), ['-c', 'pass']).status === 0;
+  if (!usable) run(python, ['-m', 'venv', '--clear', venv]);
   run(venvBin('python'), [
     '-m',
     'pip',
