@@ -83,7 +83,7 @@ function parseArgs(argv) {
     else if (flag === '--pause-ms') opts.pauseMs = count('--pause-ms', 100);
     else if (flag === '--attempts') opts.attempts = count('--attempts', 1);
     else if (flag === '--json') opts.json = true;
-    else if (flag === '--help' || flag === '-h') throw new UsageError(null);
+    else if (flag === '--help' || flag === '-h') throw new UsageError('');
     else throw new UsageError(`unknown argument ${argv[i]}`);
   }
   return opts;
