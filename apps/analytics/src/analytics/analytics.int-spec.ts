@@ -128,6 +128,13 @@ describe('view counting', () => {
   it('splits owner views, embed/direct and referrers; drops private views of others and deleted artifacts', async () => {
     const a = `art-split-${s}`;
     await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+    // Created and viewed are different topics with their own consumers: only once analytics
+    // knows the artifact (and so its owner) can it tell the owner's view from a visitor's.
+    await waitFor(
+      () => stats(a),
+      (x) => x.status === 200,
+      { what: 'artifact known to analytics' },
+    );
     await send(Topic.ArtifactViewed, [
       make.view({ artifactId: a, viewerId: owner }),
       make.view({ artifactId: a, embed: true, referrer: 'https://www.partner.example/page' }),
