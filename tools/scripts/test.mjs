@@ -6,7 +6,8 @@
 // Nothing can hang the run: every suite runs in a process group of its own with a time limit
 // and whatever it leaves behind is killed when it ends; a global watchdog (CV_TEST_TIMEOUT_MIN,
 // default 60) stops the run with a clear line, and the summary is still printed.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { dropNewTestDatabases, listDatabases } from './lib/test-databases.mjs';
 import { bin, ensureDependencies, loadInfra, root, runGuarded } from './lib/workspace.mjs';
@@ -61,6 +62,25 @@ async function suite(name, command, args, reportFile, { env, timeoutMs = 15 * MI
   record(name, report.numPassedTests, failed, notes.filter(Boolean).join('; '));
 }
 
+/**
+ * Installs a later suite needs (Go builds of helm and kubeconform, the schemathesis venv) run in
+ * the background while lint and the type check — one core each — keep the other core busy; the
+ * integration phase waits for them. Output goes to .local/logs/prepare-<name>.log; a failure is
+ * reported by the suite that needs the tool, which runs the same installer again.
+ */
+function prepareInBackground(name, args) {
+  const log = openSync(join(root, `.local/logs/prepare-${name}.log`), 'a');
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', log, log] });
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    child.on('error', () => resolve());
+    child.on('exit', (code) => {
+      console.log(`-- prepare ${name}: exit ${code} after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      resolve();
+    });
+  });
+}
+
 function abandon(reason) {
   if (run.abandoned) return;
   run.abandoned = reason;
@@ -95,6 +115,12 @@ async function main() {
     console.log(`infra ready in ${(up.ms / 1000).toFixed(1)}s (started: ${started.join(', ') || 'none'})`);
     if (chromium) console.log(`browser: ${chromium}`);
 
+    mkdirSync(join(root, '.local/logs'), { recursive: true });
+    const prepared = Promise.all([
+      prepareInBackground('deploy-tools', [join(root, 'deploy/tools/ensure-tools.mjs')]),
+      prepareInBackground('schemathesis', [join(root, 'tools/fuzz/ensure-schemathesis.mjs')]),
+    ]);
+
     console.log('\n== lint ==');
     // The module-boundary rule reads Nx's project graph; compute it first.
     await guarded('nx graph', bin('nx'), ['show', 'projects'], { NX_DAEMON: 'false' }, 5 * MIN);
@@ -120,6 +146,7 @@ async function main() {
     console.log('\n== unit ==');
     await jest('unit', [], 15 * MIN);
     console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, Chromium) ==');
+    await prepared;
     const mongoUrl = process.env.MONGO_URL || up.services.find((s) => s.name === 'mongo').url;
     const databasesBefore = await listDatabases(mongoUrl);
     await jest('int', ['--runInBand'], 45 * MIN, chromium ? { CHROMIUM_PATH: chromium } : {});
