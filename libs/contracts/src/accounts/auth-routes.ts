@@ -13,6 +13,7 @@ import { sessionUserSchema } from './session-user';
 
 const tag = 'identity';
 const limited = 'Too many attempts; see the Retry-After header';
+const unavailable = 'Temporarily unavailable (rate limits cannot be checked); try again later';
 
 export const signUpRoute = defineRoute({
   id: 'signUp',
@@ -40,6 +41,7 @@ export const signInRoute = defineRoute({
     400: 'Email or password missing',
     401: 'Invalid email or password, or invalid verification code',
     429: limited,
+    503: unavailable,
   },
 });
 
@@ -63,7 +65,7 @@ export const refreshRoute = defineRoute({
   tag,
   access: 'public',
   response: refreshResultSchema,
-  errors: { 401: 'No valid session (cookie missing, expired, revoked or reused)' },
+  errors: { 401: 'No valid session (cookie missing, expired, revoked or reused)', 503: unavailable },
 });
 
 export const signOutRoute = defineRoute({

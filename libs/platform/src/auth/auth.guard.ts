@@ -4,7 +4,7 @@ import { type Redis } from 'ioredis';
 import { type Feature, authUserFromClaims, hasFeature } from '@core-vault/contracts';
 import { AppException } from '../http/app-exception';
 import { IS_PUBLIC_ROUTE } from '../http/public.decorator';
-import { REDIS } from '../redis/redis.module';
+import { REDIS, redisForRequest } from '../redis/redis.module';
 import { AccessTokenVerifier, TokenError } from './access-token';
 import { ADMIN_ONLY, type AuthenticatedRequest, REQUIRED_FEATURE } from './auth.decorators';
 
@@ -60,8 +60,10 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
+  /** With Redis away this is a 503: a revoked session must never pass for lack of an answer. */
   private async isRevoked(sessionId: string): Promise<boolean> {
-    return this.redis ? (await this.redis.exists(revokedSessionKey(sessionId))) === 1 : false;
+    if (!this.redis) return false;
+    return (await redisForRequest(this.redis, (r) => r.exists(revokedSessionKey(sessionId)))) === 1;
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Redis } from 'ioredis';
+import { redisForRequest } from '../redis/redis.module';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -23,6 +24,7 @@ return {n, ttl}`;
 /**
  * Fixed-window counters and cooldowns in Redis, shared by every instance of a service. Keys are
  * `<namespace>:<bucket>:<id>`; callers pass ids that are safe to store (hash e-mail addresses).
+ * Used while answering requests: with Redis away, every call is a prompt 503 (redisForRequest).
  */
 export class RedisRateLimiter {
   constructor(
@@ -32,10 +34,9 @@ export class RedisRateLimiter {
 
   async hit(bucket: string, id: string, rule: RateLimitRule): Promise<RateLimitResult> {
     const key = `${this.namespace}:${bucket}:${id}`;
-    const [count, ttlMs] = (await this.redis.eval(HIT, 1, key, String(rule.windowSeconds * 1000))) as [
-      number,
-      number,
-    ];
+    const [count, ttlMs] = (await redisForRequest(this.redis, (r) =>
+      r.eval(HIT, 1, key, String(rule.windowSeconds * 1000)),
+    )) as [number, number];
     const allowed = count <= rule.limit;
     return { allowed, count, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)) };
   }
@@ -49,14 +50,15 @@ export class RedisRateLimiter {
     seconds: number,
   ): Promise<{ ok: boolean; retryAfterSeconds: number }> {
     const key = `${this.namespace}:${bucket}:${id}`;
-    const set = await this.redis.set(key, '1', 'EX', seconds, 'NX');
-    if (set === 'OK') return { ok: true, retryAfterSeconds: 0 };
-    const ttl = await this.redis.pttl(key);
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    return redisForRequest(this.redis, async (r) => {
+      if ((await r.set(key, '1', 'EX', seconds, 'NX')) === 'OK') return { ok: true, retryAfterSeconds: 0 };
+      const ttl = await r.pttl(key);
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    });
   }
 
   /** Lifts a cooldown early (e.g. the first send failed, so the user may try again at once). */
   async clear(bucket: string, id: string): Promise<void> {
-    await this.redis.del(`${this.namespace}:${bucket}:${id}`);
+    await redisForRequest(this.redis, (r) => r.del(`${this.namespace}:${bucket}:${id}`));
   }
 }

@@ -9,12 +9,50 @@ import {
 } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
+import { AppException } from '../http/app-exception';
 
 export const REDIS = Symbol('REDIS');
 
 export function createRedis(url: string): Redis {
   // maxRetriesPerRequest null keeps commands queued across a reconnect instead of failing them.
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+}
+
+/** Longest a request waits for Redis before it is answered 503. */
+export const REDIS_REQUEST_TIMEOUT_MS = 3_000;
+/** Client states of a connection that was lost (as opposed to a first connect still under way). */
+const CONNECTION_LOST = new Set(['reconnecting', 'close', 'end']);
+
+export function redisUnavailable(): AppException {
+  return new AppException(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'The service is temporarily unavailable. Please try again.',
+  );
+}
+
+/**
+ * A Redis call made while answering a request. The shared client queues commands across a
+ * reconnect — consumers rely on that to wait out a Redis restart instead of failing their batch —
+ * which would hold a request for as long as Redis is away. Here a client that has lost its
+ * connection refuses at once and a call without an answer in time gives up, both as a 503 the
+ * caller can retry. (A command already queued still runs once Redis is back.)
+ */
+export async function redisForRequest<T>(
+  redis: Redis,
+  call: (redis: Redis) => Promise<T>,
+  timeoutMs = REDIS_REQUEST_TIMEOUT_MS,
+): Promise<T> {
+  if (CONNECTION_LOST.has(redis.status)) throw redisUnavailable();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(redisUnavailable()), timeoutMs);
+  });
+  try {
+    return await Promise.race([call(redis), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 @Injectable()
