@@ -69,10 +69,27 @@ export class ViewTracker {
       ),
     );
     try {
-      await this.kafka.publisher.publish(entries);
+      await withDeadline(this.kafka.publisher.publish(entries), this.config.TRACK_PUBLISH_TIMEOUT_MS);
     } catch {
       throw new AppException(503, 'TRACKING_UNAVAILABLE', 'Tracking is temporarily unavailable.');
     }
     return entries.length;
+  }
+}
+
+/**
+ * The producer retries a broker it cannot reach for a minute or more; a tracking call answers
+ * within `ms` instead. A send given up on may still land once the broker is back, so a client
+ * that resends the same ids after a 503 is not counted twice: analytics drops the copy by id.
+ */
+async function withDeadline(send: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no acknowledgement from Kafka within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([send, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }
