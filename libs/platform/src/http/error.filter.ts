@@ -33,7 +33,10 @@ function bodyParserError(err: unknown): ErrorBody | undefined {
     case 'charset.unsupported':
       return { statusCode: 415, code: 'UNSUPPORTED_ENCODING', message: 'Unsupported request body encoding.' };
     default:
-      return undefined;
+      // Any other refusal of body-parser (a body shorter than its Content-Length…) is the client's too.
+      return typeof e?.type === 'string' && e.status !== undefined && e.status >= 400 && e.status < 500
+        ? { statusCode: e.status, code: 'UNREADABLE_BODY', message: 'The request body could not be read.' }
+        : undefined;
   }
 }
 

@@ -151,6 +151,17 @@ describe('ErrorFilter on body encodings', () => {
     expect(answer(zlibError).status).toBe(500);
   });
 
+  it("answers body-parser's other refusals with their 4xx, not a 500", () => {
+    const err = Object.assign(new Error('request size did not match content length'), {
+      type: 'request.size.invalid',
+      status: 400,
+    });
+    expect(answer(err)).toEqual({
+      status: 400,
+      body: { statusCode: 400, code: 'UNREADABLE_BODY', message: 'The request body could not be read.' },
+    });
+  });
+
   it('answers an unsupported encoding with 415 naming it', () => {
     const err = Object.assign(new Error('unsupported'), {
       type: 'encoding.unsupported',
