@@ -65,7 +65,12 @@ export const refreshRoute = defineRoute({
   tag,
   access: 'public',
   response: refreshResultSchema,
-  errors: { 401: 'No valid session (cookie missing, expired, revoked or reused)', 503: unavailable },
+  errors: {
+    401: 'No valid session (cookie missing, expired, revoked or reused)',
+    // The gateway limits refreshes per client IP like the other session calls.
+    429: limited,
+    503: unavailable,
+  },
 });
 
 export const signOutRoute = defineRoute({
