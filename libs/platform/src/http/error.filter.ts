@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import { type Logger } from 'pino';
+import { isDatabaseUnavailable } from '../mongo/database-unavailable';
 import { AppException, type ErrorBody } from './app-exception';
 import { JSON_TOO_DEEP, REQUEST_LIMITS } from './request-limits';
 
@@ -68,6 +69,18 @@ function malformedJson(err: unknown): ErrorBody | undefined {
   return undefined;
 }
 
+/** Clients and load balancers retry a 503 after this long instead of reporting a bug. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+function databaseUnavailable(err: unknown): ErrorBody | undefined {
+  if (!isDatabaseUnavailable(err)) return undefined;
+  return {
+    statusCode: 503,
+    code: 'DATABASE_UNAVAILABLE',
+    message: 'The service is briefly unavailable. Please try again in a few seconds.',
+  };
+}
+
 function httpErrorBody(err: HttpException): ErrorBody {
   const status = err.getStatus();
   const response = err.getResponse();
@@ -93,10 +106,15 @@ export class ErrorFilter implements ExceptionFilter {
       bodyParserError((err as { cause?: unknown } | null)?.cause) ??
       badlyEncodedBody(err, req) ??
       malformedJson(err) ??
+      databaseUnavailable(err) ??
       (err instanceof HttpException
         ? httpErrorBody(err)
         : { statusCode: 500, code: 'INTERNAL_ERROR', message: UNEXPECTED });
-    if (body.statusCode >= 500) this.logger.error({ err }, 'request failed');
-    if (!res.headersSent) res.status(body.statusCode).json(body);
+    if (body.code === 'DATABASE_UNAVAILABLE') this.logger.warn({ err }, 'database unavailable');
+    else if (body.statusCode >= 500) this.logger.error({ err }, 'request failed');
+    if (res.headersSent) return;
+    if (body.code === 'DATABASE_UNAVAILABLE')
+      res.setHeader('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    res.status(body.statusCode).json(body);
   }
 }

@@ -183,6 +183,33 @@ describe('idempotent consumer (real broker, real database)', () => {
     expect(JSON.parse(String(parked?.value)).id).toBe(bad!.id);
   });
 
+  it('waits out a database outage past maxAttempts instead of parking the event', async () => {
+    const topic = await freshTopic();
+    const [event] = testEvents(topic, 1);
+    const done: number[] = [];
+    await consume(topic, (e, ctx) => {
+      // Six failures with maxAttempts 3: the database was away for longer than the retries.
+      if (ctx.attempt <= 6)
+        return Promise.reject(
+          Object.assign(new Error('connect ECONNREFUSED'), { name: 'MongoNetworkError' }),
+        );
+      done.push(ctx.attempt);
+      return Promise.resolve();
+    });
+    await produce(topic, [event!]);
+    await waitFor(
+      () => done,
+      (d) => d.length === 1,
+      { what: 'the event handled once the database is back' },
+    );
+    expect(done).toEqual([7]);
+    await waitFor(() => store.has(`group-${suffix}-${topic}`, event!.id), Boolean, {
+      what: 'processed marker',
+    });
+    const dlq = (await admin.fetchTopicOffsets(deadLetterTopic(topic)).catch(() => [])) as { high: string }[];
+    expect(dlq.every((p) => p.high === '0')).toBe(true);
+  });
+
   it('parks a malformed message at once without calling the handler', async () => {
     const topic = await freshTopic();
     const [good] = testEvents(topic, 1);

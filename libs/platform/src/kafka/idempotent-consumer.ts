@@ -8,6 +8,7 @@ import {
 } from 'kafkajs';
 import { type Logger } from 'pino';
 import { type AnyEventCatalog, type EventEnvelope, deadLetterTopic } from '@core-vault/contracts';
+import { isDatabaseUnavailable } from '../mongo/database-unavailable';
 import { decodeEvent } from '../events/event-factory';
 import { requestContext } from '../logging/request-context';
 import { type ServiceMetrics } from '../metrics/service-metrics';
@@ -60,6 +61,11 @@ export interface IdempotentConsumerOptions {
   /** Largest fetch per partition (kafkajs default 1 MB); bigger fetches make bigger batches. */
   maxBytesPerPartition?: number;
   logger: Logger;
+  /**
+   * Attempts before an event is parked on the dead-letter topic (default 5). A database that is
+   * away does not use them up: the event waits, with backoff, until it is back — parking (and
+   * marking handled) an event only because of an outage would lose it.
+   */
   maxAttempts?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -233,7 +239,7 @@ export class IdempotentConsumer {
           kind: 'failed',
         });
         const reason = err instanceof Error ? err.message : String(err);
-        if (attempt >= maxAttempts) return reason;
+        if (attempt >= maxAttempts && !isDatabaseUnavailable(err)) return reason;
         this.log.warn(
           { topic, partition, size: events.length, attempt, reason },
           'batch handler failed, retrying',
@@ -280,7 +286,7 @@ export class IdempotentConsumer {
       } catch (err) {
         this.options.metrics?.consumerHandlerErrors.inc({ group: groupId, topic, kind: 'failed' });
         const reason = err instanceof Error ? err.message : String(err);
-        if (attempt >= maxAttempts) {
+        if (attempt >= maxAttempts && !isDatabaseUnavailable(err)) {
           this.log.error(
             { eventId: event.id, topic, attempt, err },
             'event failed, parked on dead-letter topic',
