@@ -50,6 +50,22 @@ describe('redisForRequest', () => {
     expect((results[0] as AppException).getResponse()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 
+  it('refuses at once during the reconnect attempts too (status "connecting")', async () => {
+    const client = gone!;
+    const seen = new Set<string>();
+    const slow: number[] = [];
+    // Calls back to back for a while: the client tries to reconnect several times meanwhile.
+    for (const until = Date.now() + 1_500; Date.now() < until;) {
+      seen.add(client.status);
+      const started = Date.now();
+      expect(statusOf(await redisForRequest(client, (r) => r.get('k')).catch((e: unknown) => e))).toBe(503);
+      if (Date.now() - started > 500) slow.push(Date.now() - started);
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(slow).toEqual([]);
+    expect(seen.has('connecting')).toBe(true);
+  });
+
   it('gives up with a 503 when a call does not answer in time', async () => {
     const client = (busy = live.duplicate());
     // BLPOP on an empty list holds the connection: the GET behind it gets no answer.

@@ -13,9 +13,16 @@ import { AppException } from '../http/app-exception';
 
 export const REDIS = Symbol('REDIS');
 
+/** Clients of createRedis whose connection closed and has not been ready since. */
+const disconnected = new WeakSet<Redis>();
+
 export function createRedis(url: string): Redis {
   // maxRetriesPerRequest null keeps commands queued across a reconnect instead of failing them.
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+  const redis = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+  // Between two reconnect attempts the status alone says 'connecting' now and then.
+  redis.on('close', () => disconnected.add(redis));
+  redis.on('ready', () => disconnected.delete(redis));
+  return redis;
 }
 
 /** Longest a request waits for Redis before it is answered 503. */
@@ -43,7 +50,7 @@ export async function redisForRequest<T>(
   call: (redis: Redis) => Promise<T>,
   timeoutMs = REDIS_REQUEST_TIMEOUT_MS,
 ): Promise<T> {
-  if (CONNECTION_LOST.has(redis.status)) throw redisUnavailable();
+  if (disconnected.has(redis) || CONNECTION_LOST.has(redis.status)) throw redisUnavailable();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(redisUnavailable()), timeoutMs);
