@@ -8,7 +8,7 @@ import {
   encodeCachedRead,
   publicArtifactCacheKey,
 } from '@core-vault/contracts';
-import { APP_CONFIG, LOGGER, REDIS } from '@core-vault/platform';
+import { APP_CONFIG, LOGGER, REDIS, redisForRequest } from '@core-vault/platform';
 import { type ArtifactsConfig } from '../config';
 
 /** A ready-to-send public read: the JSON body exactly as served, its strong ETag, its owner. */
@@ -39,7 +39,8 @@ export function strongEtag(body: string): string {
 
 /**
  * Redis cache of public reads, stored as the serialised response so a hit is sent without
- * touching Mongo or re-serialising. Every change invalidates it; Redis trouble only costs speed.
+ * touching Mongo or re-serialising. Every change invalidates it; Redis trouble only costs speed
+ * (reads and fills give up at once while Redis is away; an invalidation waits for it).
  */
 @Injectable()
 export class PublicArtifactCache {
@@ -51,7 +52,7 @@ export class PublicArtifactCache {
 
   async get(id: string): Promise<CachedRead | null> {
     try {
-      const raw = await this.redis.get(bodyKey(id));
+      const raw = await redisForRequest(this.redis, (r) => r.get(bodyKey(id)));
       return raw ? decodeCachedRead(raw) : null;
     } catch (err) {
       this.logger.warn({ err }, 'public artifact cache read failed');
@@ -61,21 +62,27 @@ export class PublicArtifactCache {
 
   async store(id: string, rev: number, read: CachedRead): Promise<void> {
     try {
-      await this.redis.eval(
-        STORE_IF_CURRENT,
-        2,
-        bodyKey(id),
-        revKey(id),
-        String(rev),
-        encodeCachedRead(read),
-        String(this.config.PUBLIC_CACHE_TTL_SECONDS),
+      await redisForRequest(this.redis, (r) =>
+        r.eval(
+          STORE_IF_CURRENT,
+          2,
+          bodyKey(id),
+          revKey(id),
+          String(rev),
+          encodeCachedRead(read),
+          String(this.config.PUBLIC_CACHE_TTL_SECONDS),
+        ),
       );
     } catch (err) {
       this.logger.warn({ err }, 'public artifact cache fill failed');
     }
   }
 
-  /** Called after every committed change, with the artifact's new revision. */
+  /**
+   * Called after every committed change, with the artifact's new revision. Waits out a Redis
+   * restart rather than giving up: the entry survives in the append-only file, so a skipped
+   * invalidation would serve the old read (say, of an artifact made private) until its TTL.
+   */
   async invalidate(id: string, rev: number): Promise<void> {
     try {
       await this.redis.eval(

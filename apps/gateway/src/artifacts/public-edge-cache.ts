@@ -3,7 +3,13 @@ import { type IncomingMessage, type Server, type ServerResponse } from 'node:htt
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
 import { matchesEtag, publicArtifactCacheKey, publicReadCacheControl } from '@core-vault/contracts';
-import { REQUEST_ID_HEADER, type ServiceMetrics, acceptRequestId, declaresBody } from '@core-vault/platform';
+import {
+  REQUEST_ID_HEADER,
+  type ServiceMetrics,
+  acceptRequestId,
+  declaresBody,
+  redisForRequest,
+} from '@core-vault/platform';
 
 const NEWLINE = 0x0a;
 const PREFIX = '/api/v1/artifacts/';
@@ -58,7 +64,8 @@ export function publicEdgeCache(
     const id = edgeCandidate(req);
     if (id === undefined) return forward();
     const stop = metrics?.httpDuration.startTimer({ method: 'GET', route: ROUTE });
-    redis.getBuffer(publicArtifactCacheKey(id)).then(
+    // Without an answer from Redis at once (it is away: the shared client would queue), forward.
+    redisForRequest(redis, (r) => r.getBuffer(publicArtifactCacheKey(id))).then(
       (raw) => {
         const read = raw === null ? null : splitEntry(raw);
         if (!read) return forward();
