@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The fresh-machine check: does `npm test` pass for a new user? Clones this repository's
 // committed HEAD into a temporary folder (no node_modules, no .cache, no .local), shifts every
-// port in the clone's config/local.json so it runs beside a stack that is already up, hides what
+// infrastructure port in the clone's config/local.json so it runs beside a stack that is already up, hides what
 // a new machine would not have (CHROMIUM_PATH points at a missing file; optionally Debian's
 // chromium and redis-server are purged first; npm's cache is an empty folder), runs `npm test` there with CI=true and no input,
 // and asserts that it exits 0 with the last line "N passed, 0 failed".
@@ -33,7 +33,12 @@ function options(argv) {
   return opts;
 }
 
-/** Every port of config/local.json moved by `offset`, origins included. */
+/**
+ * Every infrastructure port of config/local.json moved by `offset`, so the clone's Kafka, database,
+ * Redis, mail sink and stripe-mock run beside the ones already up. The apps' ports stay: the
+ * suites start their services on free ports anyway, and the Helm chart's tests hold the chart to
+ * the apps' ports in this file.
+ */
 function shiftPorts(config, offset) {
   const shift = (entry) => {
     const out = { ...entry };
@@ -44,7 +49,7 @@ function shiftPorts(config, offset) {
     return out;
   };
   const map = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, shift(v)]));
-  return { ...config, infra: map(config.infra), apps: map(config.apps) };
+  return { ...config, infra: map(config.infra) };
 }
 
 function sh(command, args, cwd) {
