@@ -52,6 +52,17 @@ function writeProperties(cfg) {
   return file;
 }
 
+/**
+ * A cluster id as Kafka's own Uuid.randomUuid makes them: 16 random bytes in base64url, never
+ * starting with '-', which StorageTool's argument parser would take for an option.
+ */
+export function clusterId() {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 const java = (args, opts) =>
   run('java', [...JVM_OPTS, `-Dlog4j.configuration=file:${LOG4J}`, '-cp', `${LIB}/*`, ...args], opts);
 
@@ -75,7 +86,7 @@ export default {
     const idFile = join(DATA, 'cluster-id');
     const dataDir = join(DATA, 'data');
     if (!existsSync(join(dataDir, 'meta.properties'))) {
-      if (!existsSync(idFile)) writeFileSync(idFile, randomBytes(16).toString('base64url') + '\n');
+      if (!existsSync(idFile)) writeFileSync(idFile, clusterId() + '\n');
       const id = readFileSync(idFile, 'utf8').trim();
       if (existsSync(dataDir) && readdirSync(dataDir).length)
         throw new InfraError('kafka', `${dataDir} has data but no meta.properties; delete .local/kafka`);
