@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The fresh-machine check: does `npm test` pass for a new user? Clones this repository's
 // committed HEAD into a temporary folder (no node_modules, no .cache, no .local), shifts every
-// infrastructure port in the clone's config/local.json so it runs beside a stack that is already up, hides what
+// infrastructure port (a shifted copy of config/local.json given as INFRA_CONFIG, the clone
+// itself untouched) so it runs beside a stack that is already up, hides what
 // a new machine would not have (CHROMIUM_PATH points at a missing file; optionally Debian's
 // chromium and redis-server are purged first; npm's cache is an empty folder), runs `npm test` there with CI=true and no input,
 // and asserts that it exits 0 with the last line "N passed, 0 failed".
@@ -84,11 +85,11 @@ async function main() {
   const head = sh('git', ['rev-parse', 'HEAD'], root);
   say(`cloning ${head.slice(0, 12)} into ${clone}`);
   sh('git', ['clone', '--quiet', '--no-local', root, clone], work);
-  const configFile = join(clone, 'config/local.json');
-  writeFileSync(
-    configFile,
-    JSON.stringify(shiftPorts(JSON.parse(readFileSync(configFile, 'utf8')), opts.portOffset), null, 2) + '\n',
-  );
+  // The clone stays exactly as committed: the shifted ports live in a copy beside it, which the
+  // infra tool and the apps read through INFRA_CONFIG.
+  const shifted = join(work, 'local.json');
+  const committed = JSON.parse(readFileSync(join(clone, 'config/local.json'), 'utf8'));
+  writeFileSync(shifted, JSON.stringify(shiftPorts(committed, opts.portOffset), null, 2) + '\n');
   say(`ports shifted by ${opts.portOffset}; running npm test with CI=true (limit ${opts.timeoutMin} min)`);
 
   const t0 = Date.now();
@@ -98,15 +99,10 @@ async function main() {
     CHROMIUM_PATH: join(work, 'no-such-chromium'),
     // A new machine has an empty npm cache too: every package comes from the registry.
     npm_config_cache: join(work, 'npm-cache'),
-    // Nothing of this shell's session may leak into the new user's run.
-    MONGO_URL: '',
-    REDIS_URL: '',
-    KAFKA_BROKERS: '',
-    INFRA_CONFIG: '',
-    INFRA_LOCAL: '',
+    INFRA_CONFIG: shifted,
   };
-  for (const key of ['MONGO_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'INFRA_CONFIG', 'INFRA_LOCAL'])
-    delete env[key];
+  // Nothing of this shell's session may leak into the new user's run.
+  for (const key of ['MONGO_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'INFRA_LOCAL']) delete env[key];
   const child = spawn('npm', ['test'], {
     cwd: clone,
     env,

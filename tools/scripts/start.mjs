@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { bin, ensureDependencies, loadInfra, root, run } from './lib/workspace.mjs';
 
 const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'gateway', 'usercontent'];
-const config = JSON.parse(readFileSync(join(root, 'config/local.json'), 'utf8'));
+// INFRA_CONFIG: the same override tools/infra and the apps honour (a second stack on other ports).
+const config = JSON.parse(readFileSync(process.env.INFRA_CONFIG ?? join(root, 'config/local.json'), 'utf8'));
 const port = (app) => config.apps[app].port;
 const logDir = join(root, '.local/logs');
 const children = new Map();

@@ -71,7 +71,7 @@ export async function startPrivateInfra(
   const dir = join(workspaceRoot, '.local', 'durability', uniqueSuffix(4));
   mkdirSync(dir, { recursive: true });
   const shared = JSON.parse(
-    readFileSync(join(workspaceRoot, 'config/local.json'), 'utf8'),
+    readFileSync(process.env['INFRA_CONFIG'] ?? join(workspaceRoot, 'config/local.json'), 'utf8'),
   ) as LocalConfigFile;
   const infra = structuredClone(shared.infra);
   if (services.includes('kafka'))

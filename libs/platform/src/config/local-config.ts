@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 interface HostPort {
   host: string;
@@ -23,8 +23,18 @@ export const SERVICE_NAMES = [
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-/** Walks up from `start` to the workspace root that holds config/local.json. */
+/**
+ * The local config file: INFRA_CONFIG when set (a second copy of the stack on other ports, as
+ * tools/infra runs it, e.g. the fresh-machine check beside a running stack), else
+ * config/local.json of the workspace.
+ */
 export function findLocalConfigFile(start: string = process.cwd()): string | undefined {
+  const override = process.env['INFRA_CONFIG'];
+  return override ? resolve(override) : findWorkspaceConfigFile(start);
+}
+
+/** Walks up from `start` to the workspace root that holds config/local.json. */
+export function findWorkspaceConfigFile(start: string = process.cwd()): string | undefined {
   for (let dir = start; ; dir = dirname(dir)) {
     const candidate = join(dir, 'config', 'local.json');
     if (existsSync(candidate)) return candidate;
@@ -41,7 +51,7 @@ export function readLocalConfigFile(path = findLocalConfigFile()): LocalConfigFi
  * so no key ever sits in the repository. Production passes real keys through Secrets.
  */
 export function localDevKeys(
-  configFile = findLocalConfigFile(),
+  configFile = findWorkspaceConfigFile(),
 ): { publicKey: string; privateKey: string } | undefined {
   if (!configFile) return undefined;
   const dir = join(dirname(dirname(configFile)), '.local', 'dev-keys');
