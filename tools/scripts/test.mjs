@@ -18,17 +18,25 @@ const outDir = join(root, '.local/test-results');
 const record = (name, passed, failed, note = '') => results.push({ name, passed, failed, note });
 
 /** Shared by the suites, the watchdog and the signal handlers: what is running now. */
-const run = { stopCurrent: () => {}, abandoned: null };
+const run = { running: new Set(), abandoned: null };
 
-async function guarded(name, command, args, env, timeoutMs) {
+/**
+ * Runs one suite under the guard. `parallel`: its output goes to .local/test-results/<name>.log
+ * and is printed in one piece when it ends, so suites running side by side stay readable.
+ */
+async function guarded(name, command, args, env, timeoutMs, parallel = false) {
   if (run.abandoned) return { code: 1, skipped: true };
   const t0 = Date.now();
+  const output = parallel ? join(outDir, `${name.replace(/\W+/g, '-')}.log`) : undefined;
+  let stopper;
   const r = await runGuarded(command, args, {
     env,
     timeoutMs,
-    onStart: (stop) => (run.stopCurrent = stop),
+    output,
+    onStart: (stop) => run.running.add((stopper = stop)),
   });
-  run.stopCurrent = () => {};
+  run.running.delete(stopper);
+  if (output) process.stdout.write(`\n---- ${name} ----\n${readFileSync(output, 'utf8')}`);
   console.log(`-- ${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return r;
 }
@@ -43,16 +51,16 @@ const why = (r, timeoutMs) =>
         : `exit ${r.code}`;
 
 /** A check with no test count of its own (lint, type check, build) counts as one test. */
-async function check(name, command, args, { env, timeoutMs = 15 * MIN } = {}) {
-  const r = await guarded(name, command, args, env, timeoutMs);
+async function check(name, command, args, { env, timeoutMs = 15 * MIN, parallel } = {}) {
+  const r = await guarded(name, command, args, env, timeoutMs, parallel);
   const ok = r.code === 0 && !r.timedOut && !r.skipped;
   record(name, ok ? 1 : 0, ok ? 0 : 1, ok ? '' : why(r, timeoutMs));
 }
 
 /** Jest and Vitest both write the same JSON summary shape. */
-async function suite(name, command, args, reportFile, { env, timeoutMs = 15 * MIN } = {}) {
+async function suite(name, command, args, reportFile, { env, timeoutMs = 15 * MIN, parallel } = {}) {
   rmSync(reportFile, { force: true });
-  const r = await guarded(name, command, args, env, timeoutMs);
+  const r = await guarded(name, command, args, env, timeoutMs, parallel);
   if (!existsSync(reportFile)) return record(name, 0, 1, `no report: ${why(r, timeoutMs)}`);
   const report = JSON.parse(readFileSync(reportFile, 'utf8'));
   const crashed = report.numRuntimeErrorTestSuites ?? 0;
@@ -72,9 +80,12 @@ function prepareInBackground(name, args) {
   const log = openSync(join(root, `.local/logs/prepare-${name}.log`), 'a');
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', log, log] });
   const t0 = Date.now();
+  // Never waited for longer than this: the suite that needs the tool reports what is missing.
+  const limit = setTimeout(() => child.kill('SIGKILL'), 20 * MIN);
   return new Promise((resolve) => {
     child.on('error', () => resolve());
     child.on('exit', (code) => {
+      clearTimeout(limit);
       console.log(`-- prepare ${name}: exit ${code} after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       resolve();
     });
@@ -84,8 +95,8 @@ function prepareInBackground(name, args) {
 function abandon(reason) {
   if (run.abandoned) return;
   run.abandoned = reason;
-  console.error(`\n!! npm test: ${reason}; stopping the suite that is running`);
-  run.stopCurrent();
+  console.error(`\n!! npm test: ${reason}; stopping the suites that are running`);
+  for (const stop of run.running) stop();
 }
 
 async function main() {
@@ -121,19 +132,7 @@ async function main() {
       prepareInBackground('schemathesis', [join(root, 'tools/fuzz/ensure-schemathesis.mjs')]),
     ]);
 
-    console.log('\n== lint ==');
-    // The module-boundary rule reads Nx's project graph; compute it first.
-    await guarded('nx graph', bin('nx'), ['show', 'projects'], { NX_DAEMON: 'false' }, 5 * MIN);
-    // Type-aware linting of the whole workspace in one process needs more than Node's default heap.
-    await check('lint', bin('eslint'), ['--max-warnings', '0', '.'], {
-      env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=6144`.trim() },
-    });
-    await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { timeoutMs: 5 * MIN });
-
-    console.log('\n== type check and build ==');
-    await check('typecheck', process.execPath, [join(root, 'tools/scripts/typecheck.mjs')]);
-
-    const jest = (kind, extra, timeoutMs, env = {}) =>
+    const jest = (kind, extra, timeoutMs, env = {}, parallel = false) =>
       suite(
         `jest ${kind}`,
         bin('jest'),
@@ -141,10 +140,46 @@ async function main() {
         // process group is cleaned up after it anyway.
         ['--ci', '--forceExit', '--json', `--outputFile=${join(outDir, `jest-${kind}.json`)}`, ...extra],
         join(outDir, `jest-${kind}.json`),
-        { env: { JEST_KIND: kind, ...env }, timeoutMs },
+        { env: { JEST_KIND: kind, ...env }, timeoutMs, parallel },
       );
-    console.log('\n== unit ==');
-    await jest('unit', [], 15 * MIN);
+
+    // Lint, the type check and the two unit runs are mostly one core each and independent of one
+    // another (the unit runs transpile the sources themselves): side by side they keep both cores
+    // busy. Each one's output is printed in one piece when it ends.
+    console.log('\n== lint, format, type check and build, unit (Jest), web (Vitest), side by side ==');
+    const vitestReport = join(outDir, 'vitest-web.json');
+    await Promise.all([
+      (async () => {
+        // The module-boundary rule reads Nx's project graph; compute it first.
+        await guarded('nx graph', bin('nx'), ['show', 'projects'], { NX_DAEMON: 'false' }, 5 * MIN, true);
+        // Type-aware linting of the whole workspace in one process needs more than Node's default heap.
+        await check('lint', bin('eslint'), ['--max-warnings', '0', '.'], {
+          env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=6144`.trim() },
+          parallel: true,
+        });
+      })(),
+      check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], {
+        timeoutMs: 5 * MIN,
+        parallel: true,
+      }),
+      check('typecheck', process.execPath, [join(root, 'tools/scripts/typecheck.mjs')], { parallel: true }),
+      jest('unit', [], 15 * MIN, {}, true),
+      suite(
+        'web unit',
+        bin('vitest'),
+        [
+          'run',
+          '--root',
+          'apps/web',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${vitestReport}`,
+        ],
+        vitestReport,
+        { timeoutMs: 10 * MIN, parallel: true },
+      ),
+    ]);
+
     console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, Chromium) ==');
     await prepared;
     const mongoUrl = process.env.MONGO_URL || up.services.find((s) => s.name === 'mongo').url;
@@ -153,23 +188,6 @@ async function main() {
     await dropNewTestDatabases(mongoUrl, databasesBefore)
       .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))
       .catch((err) => console.error(`could not drop this run's test databases: ${err.message}`));
-
-    console.log('\n== web (Vitest) ==');
-    const vitestReport = join(outDir, 'vitest-web.json');
-    await suite(
-      'web unit',
-      bin('vitest'),
-      [
-        'run',
-        '--root',
-        'apps/web',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${vitestReport}`,
-      ],
-      vitestReport,
-      { timeoutMs: 10 * MIN },
-    );
   } catch (err) {
     record('setup', 0, 1, err.message);
     for (const e of err.errors ?? []) console.error(`infra: ${e.message}`);
@@ -182,6 +200,9 @@ async function main() {
   }
   if (run.abandoned) record('run', 0, 1, run.abandoned);
 
+  // The same order every run, whichever suite of a parallel phase finished first.
+  const ORDER = ['setup', 'chromium', 'lint', 'format', 'typecheck', 'jest unit', 'web unit', 'jest int'];
+  results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
   console.log('\n== summary ==');
   for (const r of results)
     console.log(

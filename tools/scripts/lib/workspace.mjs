@@ -1,6 +1,6 @@
 // Shared by `npm start` and `npm test`: only Node built-ins, since it runs before npm install.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,13 +49,20 @@ const signalGroup = (pid, signal) => {
  * anything it started outlive it: when the command exits, whatever is left in its group (a test
  * stack's services, a browser) is killed; when it runs past `timeoutMs` the whole group gets
  * SIGTERM and, 10 s later, SIGKILL. `onStart` receives a function that stops the group now
- * (for Ctrl+C or a global watchdog). Resolves with { code, timedOut }; never rejects.
+ * (for Ctrl+C or a global watchdog). With `output`, stdout and stderr go to that file instead of
+ * this process's. Resolves with { code, timedOut }; never rejects.
  */
-export function runGuarded(command, args, { env = {}, cwd = root, timeoutMs, onStart = () => {} } = {}) {
+export function runGuarded(
+  command,
+  args,
+  { env = {}, cwd = root, timeoutMs, onStart = () => {}, output } = {},
+) {
   return new Promise((resolve) => {
+    // `output`: a file that takes stdout and stderr, for commands that run beside others.
+    const out = output ? openSync(output, 'w') : 'inherit';
     const child = spawn(command, args, {
       cwd,
-      stdio: 'inherit',
+      stdio: ['inherit', out, out],
       env: { ...process.env, ...env },
       detached: true, // its own process group, so the group can be cleaned up as a whole
     });
@@ -75,6 +82,7 @@ export function runGuarded(command, args, { env = {}, cwd = root, timeoutMs, onS
         }, timeoutMs)
       : undefined;
     onStart(stop);
+    if (output) closeSync(out);
     child.on('exit', (code, signal) => {
       clearTimeout(watchdog);
       clearTimeout(killTimer);
