@@ -199,6 +199,8 @@ beforeAll(async () => {
     env: {
       // Several partitions per topic, so a second instance of a consumer has some to own.
       KAFKA_TOPIC_PARTITIONS: String(PARTITIONS),
+      // The broker's minimum session: a killed instance's partitions move after ~6 s, not 30 s.
+      KAFKA_CONSUMER_SESSION_TIMEOUT_MS: '6000',
       // Client IPs from X-Forwarded-For: each simulated user is its own client for the rate limits.
       TRUST_PROXY_HOPS: '1',
       TRACK_RATE_LIMIT: '100000000',

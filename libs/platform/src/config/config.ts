@@ -61,6 +61,11 @@ export const kafkaConfigSchema = z.object({
   KAFKA_REPLICATION_FACTOR: z.coerce.number().int().min(1).max(7).default(1),
   /** Attempts before a failing event is parked on its dead-letter topic. */
   KAFKA_CONSUMER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  /**
+   * How long the group waits for a silent consumer (a crashed pod) before its partitions go to
+   * the others. 6 s is the broker's minimum (group.min.session.timeout.ms).
+   */
+  KAFKA_CONSUMER_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6_000).max(300_000).default(30_000),
 });
 
 export const redisConfigSchema = z.object({ REDIS_URL: secret(urlWith(['redis', 'rediss'])) });

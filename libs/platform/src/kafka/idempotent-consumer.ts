@@ -69,6 +69,8 @@ export interface IdempotentConsumerOptions {
   maxAttempts?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** Silence after which the group hands this consumer's partitions to others (default 30 s). */
+  sessionTimeoutMs?: number;
   partitionsConsumedConcurrently?: number;
   fromBeginning?: boolean;
   /**
@@ -107,8 +109,9 @@ export class IdempotentConsumer {
     const consumer = kafka.consumer({
       groupId,
       allowAutoTopicCreation: false,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 3_000,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
+      // A tenth of the session: several missed heartbeats before the group gives up on us.
+      heartbeatInterval: Math.round((this.options.sessionTimeoutMs ?? 30_000) / 10),
       ...(this.options.maxBytesPerPartition
         ? {
             maxBytesPerPartition: this.options.maxBytesPerPartition,

@@ -34,6 +34,7 @@ export interface KafkaModuleOptions {
   partitions: number;
   replicationFactor?: number;
   maxAttempts?: number;
+  sessionTimeoutMs?: number;
   catalog?: AnyEventCatalog;
 }
 
@@ -144,6 +145,9 @@ export class EventConsumers implements BeforeApplicationShutdown {
       deadLetterProducer: this.connection.producer,
       logger: this.logger,
       maxAttempts: this.options.maxAttempts ?? 5,
+      ...(this.options.sessionTimeoutMs === undefined
+        ? {}
+        : { sessionTimeoutMs: this.options.sessionTimeoutMs }),
       metrics: this.metrics,
     });
     this.metrics.onCollect('lag', () => this.lag(registration.groupId, registration.topics));
@@ -164,6 +168,7 @@ export interface KafkaSettings {
   KAFKA_TOPIC_PARTITIONS: number;
   KAFKA_REPLICATION_FACTOR: number;
   KAFKA_CONSUMER_MAX_ATTEMPTS?: number;
+  KAFKA_CONSUMER_SESSION_TIMEOUT_MS?: number;
 }
 
 @Global()
@@ -183,6 +188,9 @@ export class KafkaModule {
       ...(config.KAFKA_CONSUMER_MAX_ATTEMPTS === undefined
         ? {}
         : { maxAttempts: config.KAFKA_CONSUMER_MAX_ATTEMPTS }),
+      ...(config.KAFKA_CONSUMER_SESSION_TIMEOUT_MS === undefined
+        ? {}
+        : { sessionTimeoutMs: config.KAFKA_CONSUMER_SESSION_TIMEOUT_MS }),
       ...topics,
     });
   }
