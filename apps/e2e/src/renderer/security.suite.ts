@@ -203,7 +203,9 @@ export function securitySuite(stack: () => RendererStack) {
     const queue = [...corpus];
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        for (let c = queue.shift(); c; c = queue.shift()) violations.push(...(await runCase(c)));
+        for (let c = queue.shift(); c; c = queue.shift())
+          // A case that breaks the app page (a crash) is a finding too, named by its case.
+          violations.push(...(await runCase(c).catch((err: Error) => [`${c.id}: ${err.message}`])));
       }),
     );
     violations.push(...(await requestViolations()));
