@@ -7,22 +7,16 @@ import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { type Admin, type Kafka, type KafkaMessage } from 'kafkajs';
+import { type EventPayloads, Topic, productEventCatalog } from '@core-vault/contracts';
+import { ErrorFilter, EventFactory, createKafka, ensureTopics, loadConfig } from '@core-vault/platform';
 import {
-  type AccessTokenClaims,
-  type EventPayloads,
-  Topic,
-  productEventCatalog,
-} from '@core-vault/contracts';
-import {
-  AccessTokenSigner,
-  ErrorFilter,
-  EventFactory,
-  createKafka,
-  ensureTopics,
-  loadConfig,
-  localDevKeys,
-} from '@core-vault/platform';
-import { freePort, testInfra, testLogger, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+  devTokenFor,
+  freePort,
+  testInfra,
+  testLogger,
+  uniqueSuffix,
+  waitFor,
+} from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type AnalyticsConfig, analyticsConfigSchema } from '../config';
 
@@ -98,23 +92,8 @@ export function testKafka(): Kafka {
   return createKafka({ clientId: 'analytics-test', brokers: testInfra().kafkaBrokers, logger: testLogger() });
 }
 
-type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
-let signer: AccessTokenSigner | undefined;
-
 /** An access token as identity would issue it; a Pro trial user unless told otherwise. */
-export function tokenFor(sub: string, over: Partial<Claims> = {}): string {
-  signer ??= new AccessTokenSigner(localDevKeys()!.privateKey);
-  return signer.sign({
-    sub,
-    email: `${sub}@example.test`,
-    sid: `sid-${sub}`,
-    adm: false,
-    act: true,
-    plan: 'Pro',
-    sts: 'TRIAL',
-    ...over,
-  });
-}
+export const tokenFor = devTokenFor;
 
 const factory = new EventFactory(productEventCatalog, 'test');
 

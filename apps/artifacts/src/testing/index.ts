@@ -7,15 +7,9 @@ import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { Kafka, type Consumer, logLevel } from 'kafkajs';
-import {
-  type AccessTokenClaims,
-  type Artifact,
-  type Collection,
-  type EventEnvelope,
-  type Topic,
-} from '@core-vault/contracts';
-import { AccessTokenSigner, ErrorFilter, loadConfig, localDevKeys, ensureTopics } from '@core-vault/platform';
-import { freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
+import { type Artifact, type Collection, type EventEnvelope, type Topic } from '@core-vault/contracts';
+import { ErrorFilter, loadConfig, ensureTopics } from '@core-vault/platform';
+import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type ArtifactsConfig, artifactsConfigSchema } from '../config';
 
@@ -63,25 +57,8 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
   };
 }
 
-type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
-let signer: AccessTokenSigner | undefined;
-
 /** An access token as identity would issue it; a Pro trial user unless told otherwise. */
-export function tokenFor(sub: string, over: Partial<Claims> = {}): string {
-  const keys = localDevKeys();
-  if (!keys) throw new Error('no config/local.json: cannot mint development tokens');
-  signer ??= new AccessTokenSigner(keys.privateKey);
-  return signer.sign({
-    sub,
-    email: `${sub}@example.test`,
-    sid: `sid-${sub}`,
-    adm: false,
-    act: true,
-    plan: 'Pro',
-    sts: 'TRIAL',
-    ...over,
-  });
-}
+export const tokenFor = devTokenFor;
 
 /**
  * Response bodies as the tests read them: every field some call answers with, typed loosely

@@ -19,15 +19,9 @@
 import { randomUUID } from 'node:crypto';
 import { AssignerProtocol, type Admin, Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
-import { type AccessTokenClaims, Topic, productEventCatalog } from '@core-vault/contracts';
-import {
-  AccessTokenSigner,
-  EventFactory,
-  REDIS_REQUEST_TIMEOUT_MS,
-  localDevKeys,
-  toKafkaMessage,
-} from '@core-vault/platform';
-import { answersOk, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { Topic, productEventCatalog } from '@core-vault/contracts';
+import { EventFactory, REDIS_REQUEST_TIMEOUT_MS, toKafkaMessage } from '@core-vault/platform';
+import { answersOk, devTokenFor, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { mailIds, waitForCode } from '../support/mail';
 import { type PrivateInfra, startPrivateInfra } from '../support/private-infra';
 import { type Stack, startStack } from '../support/stack';
@@ -43,18 +37,7 @@ const TRACK = '/api/v1/analytics/track-views';
 const PASSWORD = 'correct horse battery';
 
 const suffix = uniqueSuffix(3);
-const signer = new AccessTokenSigner(localDevKeys()!.privateKey);
-const token = (sub: string, over: Partial<AccessTokenClaims> = {}) =>
-  signer.sign({
-    sub,
-    email: `${sub}@example.test`,
-    sid: `sid-${sub}`,
-    adm: false,
-    act: true,
-    plan: 'Pro',
-    sts: 'TRIAL',
-    ...over,
-  });
+const token = devTokenFor;
 
 let priv: PrivateInfra | undefined;
 let stack: Stack | undefined;

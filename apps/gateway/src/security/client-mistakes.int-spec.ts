@@ -9,8 +9,8 @@ import { request } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import Stripe from 'stripe';
 import { STRIPE_WEBHOOK_MAX_BYTES } from '@core-vault/contracts';
-import { AccessTokenSigner, localDefaults, localDevKeys } from '@core-vault/platform';
-import { ServiceStack, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
+import { localDefaults } from '@core-vault/platform';
+import { ServiceStack, devTokenFor, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -50,18 +50,7 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const signer = new AccessTokenSigner(localDevKeys()!.privateKey);
-function tokenFor(sub: string): string {
-  return signer.sign({
-    sub,
-    email: `${sub}@example.test`,
-    sid: `s-${sub}`,
-    adm: false,
-    act: true,
-    plan: 'Pro',
-    sts: 'TRIAL',
-  });
-}
+const tokenFor = devTokenFor;
 const token = tokenFor(`mistakes-${suffix}`);
 const bearer = { authorization: `Bearer ${token}` };
 

@@ -6,16 +6,9 @@
 import { type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type Admin } from 'kafkajs';
-import { type AccessTokenClaims, Topic } from '@core-vault/contracts';
-import {
-  AccessTokenSigner,
-  ErrorFilter,
-  createKafka,
-  ensureTopics,
-  loadConfig,
-  localDevKeys,
-} from '@core-vault/platform';
-import { freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
+import { Topic } from '@core-vault/contracts';
+import { ErrorFilter, createKafka, ensureTopics, loadConfig } from '@core-vault/platform';
+import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type OnboardingConfig, onboardingConfigSchema } from '../config';
 import { CLOCK, type Clock } from '../onboarding/clock';
@@ -85,22 +78,8 @@ export async function startOnboardingApp(env: Record<string, string>, clock: Clo
   return { app, url: `http://127.0.0.1:${port}`, config, stop: () => app.close() };
 }
 
-type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
-let signer: AccessTokenSigner | undefined;
-
-export function tokenFor(sub: string, over: Partial<Claims> = {}): string {
-  signer ??= new AccessTokenSigner(localDevKeys()!.privateKey);
-  return signer.sign({
-    sub,
-    email: `${sub}@example.test`,
-    sid: `sid-${sub}`,
-    adm: false,
-    act: true,
-    plan: 'Pro',
-    sts: 'TRIAL',
-    ...over,
-  });
-}
+/** An access token as identity would issue it; a Pro trial user unless told otherwise. */
+export const tokenFor = devTokenFor;
 
 export interface SinkMail {
   subject: string;
