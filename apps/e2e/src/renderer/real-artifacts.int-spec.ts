@@ -7,11 +7,10 @@
  */
 import { join } from 'node:path';
 import { type Page } from 'playwright-core';
-import { type AccessTokenClaims } from '@core-vault/contracts';
-import { AccessTokenSigner, localDevKeys } from '@core-vault/platform';
 import {
   type SpawnedProcess,
   answersOk,
+  devTokenFor,
   freePort,
   spawnTs,
   testInfra,
@@ -31,15 +30,7 @@ let webOrigin = '';
 const ids: Record<string, string> = {};
 
 const ownerId = `render-owner-${suffix}`;
-const token = new AccessTokenSigner(localDevKeys()!.privateKey).sign({
-  sub: ownerId,
-  email: `${ownerId}@x.test`,
-  sid: `s-${ownerId}`,
-  adm: false,
-  act: true,
-  plan: 'Pro',
-  sts: 'TRIAL',
-} satisfies Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>);
+const token = devTokenFor(ownerId);
 
 async function boot(app: string, env: Record<string, string>): Promise<string> {
   const port = await freePort();

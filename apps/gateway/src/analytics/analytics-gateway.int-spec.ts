@@ -3,9 +3,16 @@
  * services, each from its own entry point on a free port, against the real infrastructure.
  */
 import { randomUUID } from 'node:crypto';
-import { type AccessTokenClaims, Topic } from '@core-vault/contracts';
-import { AccessTokenSigner, createKafka, localDevKeys } from '@core-vault/platform';
-import { ServiceStack, testInfra, testLogger, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { Topic } from '@core-vault/contracts';
+import { createKafka } from '@core-vault/platform';
+import {
+  ServiceStack,
+  devTokenFor,
+  testInfra,
+  testLogger,
+  uniqueSuffix,
+  waitFor,
+} from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -84,18 +91,8 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const signer = new AccessTokenSigner(localDevKeys()!.privateKey);
-const token = (sub: string, over: Partial<AccessTokenClaims> = {}) =>
-  signer.sign({
-    sub,
-    email: `${sub}@x.test`,
-    sid: `s-${sub}`,
-    adm: false,
-    act: true,
-    plan: 'Business',
-    sts: 'ACTIVE',
-    ...over,
-  });
+const token = (sub: string, over: Parameters<typeof devTokenFor>[1] = {}) =>
+  devTokenFor(sub, { plan: 'Business', sts: 'ACTIVE', ...over });
 const owner = `owner-${suffix}`;
 
 let ipSeq = 0;

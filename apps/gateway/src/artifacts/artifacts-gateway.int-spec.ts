@@ -2,14 +2,8 @@
  * The real artifacts service and the real gateway, each from its own entry point on a free port,
  * against the real infrastructure: artifact calls through the public entry, 304s included.
  */
-import {
-  type AccessTokenClaims,
-  ARTIFACT_MESSAGES,
-  type Artifact,
-  type Collection,
-} from '@core-vault/contracts';
-import { AccessTokenSigner, localDevKeys } from '@core-vault/platform';
-import { ServiceStack, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
+import { ARTIFACT_MESSAGES, type Artifact, type Collection } from '@core-vault/contracts';
+import { ServiceStack, devTokenFor, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -40,18 +34,7 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const signer = new AccessTokenSigner(localDevKeys()!.privateKey);
-const token = (sub: string, over: Partial<AccessTokenClaims> = {}) =>
-  signer.sign({
-    sub,
-    email: `${sub}@x.test`,
-    sid: `s-${sub}`,
-    adm: false,
-    act: true,
-    plan: 'Pro',
-    sts: 'TRIAL',
-    ...over,
-  });
+const token = devTokenFor;
 const owner = token(`gw-owner-${suffix}`);
 
 /** Response bodies as these tests read them (the assertions say which fields are present). */
