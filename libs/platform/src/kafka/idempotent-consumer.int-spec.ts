@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { type Admin, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import { type Admin, type Kafka, type KafkaMessage, KafkaJSNonRetriableError, type Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { deadLetterTopic, defineEventCatalog, type EventEnvelope } from '@core-vault/contracts';
 import { EventFactory } from '../events/event-factory';
@@ -181,6 +181,52 @@ describe('idempotent consumer (real broker, real database)', () => {
     expect(String(parked?.headers?.['x-dlq-error'])).toBe('cannot apply this one');
     expect(String(parked?.headers?.['x-dlq-kind'])).toBe('failed');
     expect(JSON.parse(String(parked?.value)).id).toBe(bad!.id);
+  });
+
+  it('starts a new consumer when kafkajs crashes for good, and loses nothing', async () => {
+    const topic = await freshTopic();
+    const [bad, good] = testEvents(topic, 2);
+    const handled: string[] = [];
+    // The first dead-letter write fails with an error kafkajs treats as fatal: its consumer crashes
+    // and does not restart itself (as around a broker restart), with `bad` neither parked nor marked.
+    let failNext = true;
+    const flakyDeadLetters = {
+      send: (record: Parameters<Producer['send']>[0]) => {
+        if (!failNext) return producer.send(record);
+        failNext = false;
+        return Promise.reject(new KafkaJSNonRetriableError('broker said no'));
+      },
+    } as Producer;
+    const consumer = new IdempotentConsumer({
+      kafka,
+      groupId: `group-${suffix}-${topic}`,
+      topics: [topic],
+      catalog: catalogFor(topic),
+      store,
+      deadLetterProducer: flakyDeadLetters,
+      handler: (e) => {
+        if (e.id === bad!.id) return Promise.reject(new Error('cannot apply this one'));
+        handled.push(e.id);
+        return Promise.resolve();
+      },
+      logger,
+      maxAttempts: 1,
+      backoffMs: 10,
+      restartBackoffMs: 10,
+    });
+    running.push(consumer);
+    await consumer.start();
+    await produce(topic, [bad!, good!]);
+    await waitFor(
+      () => handled,
+      (h) => h.includes(good!.id),
+      { timeoutMs: 30_000, what: 'the event after the crash, handled by the new consumer' },
+    );
+    expect(consumer.restarts).toBe(1);
+    expect(failNext).toBe(false);
+    const [parked] = await readAll(deadLetterTopic(topic), 1);
+    expect(JSON.parse(String(parked?.value)).id).toBe(bad!.id);
+    expect(handled).toEqual([good!.id]);
   });
 
   it('waits out a database outage past maxAttempts instead of parking the event', async () => {

@@ -69,6 +69,8 @@ export interface IdempotentConsumerOptions {
   maxAttempts?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** First wait before a consumer that crashed for good is replaced (doubles per failed try). */
+  restartBackoffMs?: number;
   /** Silence after which the group hands this consumer's partitions to others (default 30 s). */
   sessionTimeoutMs?: number;
   partitionsConsumedConcurrently?: number;
@@ -96,6 +98,8 @@ class StoppingError extends Error {}
 export class IdempotentConsumer {
   private consumer: Consumer | undefined;
   private running = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private restartCount = 0;
   private readonly log: Logger;
 
   constructor(private readonly options: IdempotentConsumerOptions) {
@@ -105,6 +109,26 @@ export class IdempotentConsumer {
   }
 
   async start(): Promise<void> {
+    this.running = true;
+    await this.connectAndRun();
+    this.log.info({ topics: this.options.topics }, 'consumer started');
+  }
+
+  /** Finishes the batch in hand, commits its offsets and leaves the group. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    await this.consumer?.disconnect();
+    this.consumer = undefined;
+  }
+
+  /** How often this consumer was rebuilt after kafkajs gave up on it (health details, tests). */
+  get restarts(): number {
+    return this.restartCount;
+  }
+
+  private async connectAndRun(): Promise<void> {
     const { kafka, groupId, topics, fromBeginning = true, partitionsConsumedConcurrently = 1 } = this.options;
     const consumer = kafka.consumer({
       groupId,
@@ -120,7 +144,18 @@ export class IdempotentConsumer {
         : {}),
     });
     this.consumer = consumer;
-    this.running = true;
+    // kafkajs restarts itself only after a retriable error. Around a broker restart it can also
+    // crash with a non-retriable one (KafkaJSGroupCoordinatorNotFound while the offsets topic is
+    // loading, a protocol error from a commit) and then stays stopped for good: the partitions
+    // would never be read again. A crash it will not recover from is ours to recover from.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || !this.running || this.consumer !== consumer) return;
+      this.log.error(
+        { err: payload.error },
+        'consumer crashed and kafkajs will not restart it; starting a new one',
+      );
+      this.scheduleRestart(consumer, 1);
+    });
     await consumer.connect();
     await consumer.subscribe({ topics: [...topics], fromBeginning });
     await consumer.run({
@@ -130,14 +165,28 @@ export class IdempotentConsumer {
       eachBatch: (payload) =>
         this.options.handleBatch ? this.consumeInChunks(payload) : this.consumeOneByOne(payload),
     });
-    this.log.info({ topics }, 'consumer started');
   }
 
-  /** Finishes the batch in hand, commits its offsets and leaves the group. */
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.consumer?.disconnect();
-    this.consumer = undefined;
+  /** Replaces a dead consumer by a new one, retrying with backoff while the broker is away. */
+  private scheduleRestart(dead: Consumer, attempt: number): void {
+    const { restartBackoffMs = 500, maxBackoffMs = 5_000 } = this.options;
+    const delay = Math.min(maxBackoffMs * 2, restartBackoffMs * 2 ** (attempt - 1));
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (!this.running || this.consumer !== dead) return;
+      void (async () => {
+        await dead.disconnect().catch(() => undefined);
+        try {
+          await this.connectAndRun();
+          this.restartCount++;
+          this.log.warn({ attempt }, 'consumer restarted after a crash');
+        } catch (err) {
+          this.log.error({ err, attempt }, 'consumer restart failed; trying again');
+          if (this.running && this.consumer) this.scheduleRestart(this.consumer, attempt + 1);
+        }
+      })();
+    }, delay);
   }
 
   private async consumeOneByOne(payload: EachBatchPayload): Promise<void> {
