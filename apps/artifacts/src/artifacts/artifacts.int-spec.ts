@@ -39,7 +39,7 @@ describe('create', () => {
       body: {
         title: '  Chart ',
         type: 'HTML',
-        content: '<h1 onclick="x()">Hi</h1>',
+        content: '<h1 onclick="x()">Hi</h1><base href="https://evil.test/">',
         tags: 'a, b ,,c',
         metadata: '{"extractedAt":"2025-01-01T00:00:00Z"}',
       },
@@ -49,8 +49,9 @@ describe('create', () => {
     expect(a).toMatchObject({
       title: 'Chart',
       type: 'HTML',
-      content: '<h1 onclick="x()">Hi</h1>',
-      rendered: '<h1>Hi</h1>',
+      content: '<h1 onclick="x()">Hi</h1><base href="https://evil.test/">',
+      // HTML keeps its handlers (the renderer's sandbox is the wall); <base> never serves a page.
+      rendered: '<h1 onclick="x()">Hi</h1>',
       tags: ['a', 'b', 'c'],
       isPublic: false,
       owner: `alice-${s}`,
@@ -58,7 +59,7 @@ describe('create', () => {
       shareCount: 0,
       downloadCount: 0,
       version: 1,
-      metadata: { claudeVersion: 'claude-sonnet-4', extractedAt: '2025-01-01T00:00:00.000Z', size: 25 },
+      metadata: { claudeVersion: 'claude-sonnet-4', extractedAt: '2025-01-01T00:00:00.000Z', size: 57 },
     });
     expect(a.updatedAt).toBe(a.createdAt);
     expect(a.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -325,7 +326,7 @@ describe('ownership of each call', () => {
     });
     expect(edit.body.artifact).toMatchObject({
       content: '<p onclick="x">new</p>',
-      rendered: '<p>new</p>',
+      rendered: '<p onclick="x">new</p>',
       version: version + 1,
     });
     expect(edit.body.artifact.metadata.size).toBe(22);

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { cleanStyleBlocks } from './css';
+import { SMIL_TAGS, isHostileAnimation } from './smil';
 
 /** Ordinary document markup an HTML artifact may keep, beyond sanitize-html's defaults. */
 const EXTRA_TAGS = [
@@ -159,20 +160,77 @@ export const MARKUP_POLICY: sanitizeHtml.IOptions = {
 };
 
 /**
- * HTML artifacts are interactive pages: they keep their inline <script> elements (no src: the
- * renderer's CSP allows no network anyway). They run only in the sandboxed renderer on its own
- * origin, which is the real wall; everything else of the markup policy still applies.
+ * What an HTML artifact may not keep, with everything inside: nested browsing contexts and
+ * plug-ins (the renderer's CSP refuses them anyway, spec §2), <base> (it would re-point the
+ * renderer's own relative URLs), and <noscript> (scripts always run, so it is never shown).
+ */
+const HTML_DROPPED = new Set([
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'portal',
+  'noscript',
+]);
+
+/**
+ * HTML artifacts are programs, shown as their author wrote them: inline and external scripts,
+ * event-handler attributes, inline SVG (with SMIL animation), MathML, <link> stylesheets, forms
+ * and every attribute stay. The wall is the renderer — a separate origin, the iframe sandbox and
+ * its CSP, which decides what loads (the library mirror rewrites well-known CDN URLs to its own
+ * copies at render time) — not this policy, which only removes what the sandbox never needs:
+ * HTML_DROPPED, <meta http-equiv> (refresh, cookies, a second CSP), script URLs in any link
+ * attribute, hostile animations, and subresource integrity (the mirror's bytes differ from the
+ * CDN's, and a hash mismatch would block a library that is otherwise served).
  */
 export const HTML_POLICY: sanitizeHtml.IOptions = {
-  ...MARKUP_POLICY,
-  allowedTags: [...(MARKUP_POLICY.allowedTags as string[]), 'script'],
-  allowedAttributes: { ...(MARKUP_POLICY.allowedAttributes as Record<string, string[]>), script: ['type'] },
-  nonTextTags: (MARKUP_POLICY.nonTextTags ?? []).filter((t) => t !== 'script'),
+  allowedTags: false,
+  allowedAttributes: false,
+  // Valueless attributes mean something (`hidden`, `download`, `open`, `async`, `defer`): keep them.
+  nonBooleanAttributes: [],
+  allowVulnerableTags: true,
+  allowedSchemes: ['http', 'https', 'mailto', 'tel', 'data', 'blob'],
+  allowedSchemesByTag: {
+    a: ['http', 'https', 'mailto', 'tel', 'data', 'blob'],
+  },
+  allowedSchemesAppliedToAttributes: [
+    'href',
+    'src',
+    'cite',
+    'action',
+    'formaction',
+    'xlink:href',
+    'poster',
+    'background',
+    'data',
+    'ping',
+  ],
+  allowProtocolRelative: true,
+  exclusiveFilter: (frame) => {
+    const tag = frame.tag.toLowerCase();
+    if (HTML_DROPPED.has(tag)) return true;
+    if (tag === 'meta') return Object.keys(frame.attribs).some((a) => a.toLowerCase() === 'http-equiv');
+    return SMIL_TAGS.has(tag) && isHostileAnimation(frame.attribs);
+  },
+  transformTags: { '*': withoutIntegrity },
+  nonTextTags: ['noscript', 'iframe', 'noembed', 'noframes'],
+  disallowedTagsMode: 'discard',
+  parseStyleAttributes: false,
+  nestingLimit: 200,
 };
 
-/** Sanitizes an HTML artifact (scripts kept) for the renderer. */
+function withoutIntegrity(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  if (!('integrity' in attribs)) return { tagName, attribs };
+  const { integrity: _dropped, ...rest } = attribs;
+  return { tagName, attribs: rest };
+}
+
+/** Sanitizes an HTML artifact (a full program: see HTML_POLICY) for the renderer. */
 export function sanitizeArtifactHtml(html: string): string {
-  return cleanStyleBlocks(sanitizeHtml(html, HTML_POLICY));
+  return cleanStyleBlocks(sanitizeHtml(html, HTML_POLICY), { keepUrls: true });
 }
 
 /** Sanitizes markup that must stay static, such as Markdown's HTML output (scripts removed). */

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { EXTERNAL_URL, cleanStyleBlocks } from './css';
+import { SMIL_TAGS, isHostileAnimation } from './smil';
 
 const SVG_TAGS = [
   'svg',
@@ -55,23 +56,18 @@ const SVG_TAGS = [
   'feSpotLight',
   'feTile',
   'feTurbulence',
+  'animate',
+  'set',
+  'animateMotion',
+  'animateTransform',
+  'mpath',
 ];
 
-/** Removed with everything inside them: scripts, animation (can rewrite hrefs), foreign HTML. */
+/** Removed with everything inside them: scripts, foreign HTML, obsolete animateColor. */
 const DROPPED_WITH_CONTENT = new Set(
-  [
-    'script',
-    'animate',
-    'set',
-    'animateMotion',
-    'animateTransform',
-    'animateColor',
-    'foreignObject',
-    'iframe',
-    'handler',
-    'listener',
-    'discard',
-  ].map((t) => t.toLowerCase()),
+  ['script', 'animateColor', 'foreignObject', 'iframe', 'handler', 'listener', 'discard'].map((t) =>
+    t.toLowerCase(),
+  ),
 );
 
 const PRESENTATION_ATTRIBUTES = [
@@ -215,6 +211,30 @@ const PRESENTATION_ATTRIBUTES = [
   'xlink:href',
   'xml:space',
   'lang',
+  // SMIL timing and values (hostile animations are dropped by isHostileAnimation).
+  'attributeName',
+  'attributeType',
+  'begin',
+  'dur',
+  'end',
+  'min',
+  'max',
+  'restart',
+  'repeatCount',
+  'repeatDur',
+  'calcMode',
+  'keyTimes',
+  'keySplines',
+  'keyPoints',
+  'from',
+  'to',
+  'by',
+  'additive',
+  'accumulate',
+  'path',
+  'origin',
+  // Inline handlers make SVG artifacts interactive; they run only inside the renderer's sandbox.
+  'on*',
 ];
 
 const REFERENCE_ATTRIBUTES = new Set(['href', 'xlink:href']);
@@ -234,8 +254,8 @@ function keepSafeReferences(tagName: string, attribs: sanitizeHtml.Attributes): 
 }
 
 /**
- * SVG policy: drawing elements only; scripts, animation elements, foreignObject and event
- * handlers removed; href/xlink:href kept only as `#fragment`; CSS without imports or external url().
+ * SVG policy: drawing elements, SMIL animation and inline handlers; scripts, foreignObject and
+ * animations that retarget links removed; href/xlink:href kept only as `#fragment`; CSS without imports or external url().
  * Tag and attribute names keep their case (viewBox, linearGradient), so the allow list is exact:
  * any other spelling (<Script>, <ANIMATE>) is simply not allowed.
  */
@@ -248,7 +268,9 @@ export const SVG_POLICY: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   parser: { lowerCaseTags: false, lowerCaseAttributeNames: false },
   transformTags: { '*': keepSafeReferences },
-  exclusiveFilter: (frame) => DROPPED_WITH_CONTENT.has(frame.tag.toLowerCase()),
+  exclusiveFilter: (frame) =>
+    DROPPED_WITH_CONTENT.has(frame.tag.toLowerCase()) ||
+    (SMIL_TAGS.has(frame.tag.toLowerCase()) && isHostileAnimation(frame.attribs)),
   nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'foreignObject', 'iframe'],
   disallowedTagsMode: 'discard',
   parseStyleAttributes: false,

@@ -88,7 +88,7 @@ describe('artifacts through the gateway', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.artifact.id;
-    expect(created.body.artifact.rendered).toBe('<svg><rect></rect></svg>');
+    expect(created.body.artifact.rendered).toBe('<svg onload="x()"><rect></rect></svg>');
 
     const first = await call('GET', `/api/v1/artifacts/${id}`);
     expect(first.status).toBe(200);
