@@ -10,13 +10,13 @@ export interface AgentError {
 
 export type AgentMessage =
   | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'rendered' }
-  | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'height'; height: number }
+  | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'height'; height: number; mode: 'content' | 'viewport' }
   | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'error'; error: AgentError }
   | { channel: typeof AGENT_CHANNEL; v: 1; kind: 'storage'; items: Record<string, string> };
 
 type Body =
   | { kind: 'rendered' }
-  | { kind: 'height'; height: number }
+  | { kind: 'height'; height: number; mode: 'content' | 'viewport' }
   | { kind: 'error'; error: AgentError }
   | { kind: 'storage'; items: Record<string, string> };
 

@@ -8,7 +8,8 @@ describe('agent messages', () => {
   it('are valid frame messages for the app (the agent cannot import zod)', () => {
     for (const m of [
       agentMessage({ kind: 'rendered' }),
-      agentMessage({ kind: 'height', height: 321 }),
+      agentMessage({ kind: 'height', height: 321, mode: 'content' }),
+      agentMessage({ kind: 'height', height: 800, mode: 'viewport' }),
       agentMessage({ kind: 'error', error: runnerErrors.render('boom') }),
     ])
       expect(frameMessageSchema.safeParse(m).success).toBe(true);

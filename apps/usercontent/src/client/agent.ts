@@ -1,12 +1,13 @@
 /**
  * The agent: a small classic script that runs first inside every artifact document (frame and
- * embed). It reports height, readiness and errors to the app (frame mode only, to the exact
+ * embed). It reports height and sizing mode, readiness and errors to the app (frame mode only, to the exact
  * parent origin), gives opaque-origin documents an in-memory storage, and runs React artifacts.
  * It imports nothing from the contracts (that would pull zod into every embed); agent.spec.ts
  * checks its messages against the zod schemas instead.
  */
 import { type AgentError, type AgentMessage, agentMessage } from './agent-messages';
 import { runReact } from './react-runner';
+import { PROBE_TIMEOUT_MS, SizingClassifier, contentHeight } from './sizing';
 import { installPersistedStorage, installStorageShim } from './storage-shim';
 
 declare global {
@@ -45,30 +46,18 @@ if (mode === 'frame' && framed)
   installPersistedStorage(storageSeed(), (items) => post(agentMessage({ kind: 'storage', items })));
 else installStorageShim();
 
-/** Height: the document's own height, posted when it changes; a runaway (100vh + margin) is frozen. */
+/**
+ * Height and sizing mode (sizing.ts), measured once per frame after anything that can change
+ * them: the document's boxes (ResizeObserver), the frame's height (resize), late loads.
+ */
 function watchHeight(): void {
-  let last = -1;
-  let growthStreak = 0;
-  let streakStart = 0;
-  let frozen = false;
+  const classifier = new SizingClassifier();
   let scheduled = false;
   const measure = () => {
     scheduled = false;
-    const html = document.documentElement;
-    const height = Math.ceil(Math.max(html.getBoundingClientRect().height, document.body?.scrollHeight ?? 0));
-    if (height === last) return;
-    if (height > last && last >= 0) {
-      const now = performance.now();
-      if (now - streakStart > 1500) {
-        streakStart = now;
-        growthStreak = 0;
-      }
-      growthStreak += 1;
-      if (growthStreak > 12) frozen = true;
-      if (frozen) return;
-    }
-    last = height;
-    post(agentMessage({ kind: 'height', height }));
+    const report = classifier.sample({ v: window.innerHeight, c: contentHeight() }, performance.now());
+    if (report) post(agentMessage({ kind: 'height', ...report }));
+    if (classifier.probing) setTimeout(schedule, PROBE_TIMEOUT_MS + 50);
   };
   const schedule = () => {
     if (scheduled) return;
@@ -79,6 +68,9 @@ function watchHeight(): void {
   observer.observe(document.documentElement);
   if (document.body) observer.observe(document.body);
   else document.addEventListener('DOMContentLoaded', () => document.body && observer.observe(document.body));
+  // Out-of-flow boxes added later change neither box above.
+  new MutationObserver(schedule).observe(document, { childList: true, subtree: true });
+  window.addEventListener('resize', schedule);
   window.addEventListener('load', schedule);
 }
 
@@ -101,6 +93,7 @@ window.__coreVault = {
   },
 };
 
-watchHeight();
+// Embeds report nothing: they are the top document of a third party's fixed-height iframe.
+if (mode === 'frame' && framed) watchHeight();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onReady);
 else onReady();

@@ -17,6 +17,8 @@ describe('render protocol', () => {
     for (const m of [
       frameMessage({ kind: 'ready' }),
       frameMessage({ kind: 'height', height: 320 }),
+      frameMessage({ kind: 'height', height: 320, mode: 'content' }),
+      frameMessage({ kind: 'height', height: 900, mode: 'viewport' }),
       frameMessage({ kind: 'error', error: { title: 'Render Error', message: 'boom', tips: [] } }),
     ])
       expect(frameMessageSchema.safeParse(m).success).toBe(true);
@@ -29,6 +31,7 @@ describe('render protocol', () => {
     ['an unknown kind', { channel: RENDER_CHANNEL, v: 1, kind: 'navigate', url: 'https://evil' }],
     ['extra fields', { channel: RENDER_CHANNEL, v: 1, kind: 'ready', token: 'x' }],
     ['a non-number height', { channel: RENDER_CHANNEL, v: 1, kind: 'height', height: '1e9' }],
+    ['an unknown sizing mode', { channel: RENDER_CHANNEL, v: 1, kind: 'height', height: 1, mode: 'auto' }],
     [
       'an unknown error title',
       { channel: RENDER_CHANNEL, v: 1, kind: 'error', error: { title: 'Hi', message: '', tips: [] } },

@@ -28,6 +28,15 @@ export type ArtifactStorage = z.infer<typeof artifactStorageSchema>;
 /** Heights the app accepts from a frame; anything else is clamped. */
 export const FRAME_HEIGHT = { min: 0, max: 20_000 } as const;
 
+/**
+ * How a document is sized. 'content': its height does not depend on the frame's (normal flow):
+ * the app makes the frame exactly that tall. 'viewport': its height follows the frame's (100vh,
+ * position: fixed, a window-filling canvas): the app picks the height and the user may resize it;
+ * the reported height is then only informative. Absent (older agents) means 'content'.
+ */
+export const frameSizingModeSchema = z.enum(['content', 'viewport']);
+export type FrameSizingMode = z.infer<typeof frameSizingModeSchema>;
+
 export const renderThemeSchema = z.enum(['light', 'dark']);
 export type RenderTheme = z.infer<typeof renderThemeSchema>;
 
@@ -44,6 +53,8 @@ export const renderableArtifactSchema = z.strictObject({
   renderError: z.string().max(2_000).nullable(),
   /** REACT only: why the service refused the source. */
   securityWarning: z.string().max(2_000).nullable(),
+  /** The owner allowed outbound network; the renderer's CSP follows it (absent: not allowed). */
+  allowNetwork: z.boolean().optional(),
 });
 export type RenderableArtifact = z.infer<typeof renderableArtifactSchema>;
 
@@ -82,7 +93,12 @@ export type RenderError = z.infer<typeof renderErrorSchema>;
 export const frameMessageSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...envelope, kind: z.literal('ready') }),
   z.strictObject({ ...envelope, kind: z.literal('rendered') }),
-  z.strictObject({ ...envelope, kind: z.literal('height'), height: z.number().finite() }),
+  z.strictObject({
+    ...envelope,
+    kind: z.literal('height'),
+    height: z.number().finite(),
+    mode: frameSizingModeSchema.optional(),
+  }),
   z.strictObject({ ...envelope, kind: z.literal('error'), error: renderErrorSchema }),
   z.strictObject({ ...envelope, kind: z.literal('storage'), items: artifactStorageSchema }),
 ]);

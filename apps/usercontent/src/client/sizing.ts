@@ -1,0 +1,124 @@
+/**
+ * Frame sizing inside the artifact document (part of the agent: keep it small).
+ *
+ * A document is either content-sized (its height does not depend on the frame's: the app makes
+ * the frame exactly that tall) or viewport-sized (100vh, position: fixed, a canvas that fills the
+ * window: its height follows the frame's, so sizing the frame to it would loop or grow forever).
+ * Styles cannot tell them apart (vh resolves to px), so the classifier asks: when the content is
+ * exactly as tall as the frame, or grew as much as the frame just did, it probes, asking for a
+ * frame PROBE px shorter, and looks whether the content shrank with it (same DOM, a frame apart;
+ * content that grows on its own never shrinks with the frame). Viewport mode is final.
+ */
+export type SizingMode = 'content' | 'viewport';
+
+/** How much shorter a probe asks the frame to be. */
+export const PROBE = 4;
+/** Give up waiting for the app to apply a probe after this long (collapsed, clamped). */
+export const PROBE_TIMEOUT_MS = 1000;
+/** Last resort against feedback a probe cannot see (a debounced resize handler): growths per window. */
+const RUNAWAY_GROWTHS = 30;
+const RUNAWAY_MS = 2000;
+
+export interface Sample {
+  /** The frame's (viewport's) height. */
+  v: number;
+  /** The content's height, not clamped to the viewport. */
+  c: number;
+}
+
+export interface Report {
+  height: number;
+  mode: SizingMode;
+}
+
+/**
+ * The classifier without the DOM: feed it samples, it says what to report (or null). Pure and
+ * deterministic, so sizing.spec.ts walks it through every kind of page.
+ */
+export class SizingClassifier {
+  mode: SizingMode = 'content';
+  private prev: Sample | null = null;
+  /** The sample a probe started from, while it waits for the frame to change. */
+  private base: Sample | null = null;
+  private probeStarted = 0;
+  /** The content height of the last probe: content that fills the frame is probed again only once it changed more than a probe could make it. */
+  private probedAt = -1;
+  private growths: number[] = [];
+  private last: Report | null = null;
+
+  sample(s: Sample, now: number): Report | null {
+    const { v, c } = s;
+    if (v <= 0) return null; // not displayed (collapsed): nothing to learn
+    if (this.mode === 'viewport') return this.emit(c);
+    const base = this.base;
+    if (base) {
+      // Measurements before the app applied the probe prove nothing.
+      if (v !== base.v - PROBE && now - this.probeStarted < PROBE_TIMEOUT_MS) return null;
+      this.base = null;
+      this.prev = s;
+      if (v < base.v && c - base.c <= v - base.v + 1) this.mode = 'viewport';
+      return this.emit(c);
+    }
+    const prev = this.prev;
+    this.prev = s;
+    const dv = prev ? v - prev.v : 0;
+    const dc = prev ? c - prev.c : 0;
+    const followed =
+      Math.abs(dv) >= PROBE && Math.sign(dc) === Math.sign(dv) && Math.abs(dc) >= Math.abs(dv) - 1;
+    if (followed || (Math.abs(c - v) <= 1 && Math.abs(c - this.probedAt) > PROBE)) {
+      this.probedAt = c;
+      this.base = s;
+      this.probeStarted = now;
+      return this.emit(v - PROBE);
+    }
+    if (this.last && c > this.last.height) {
+      this.growths = this.growths.filter((t) => now - t < RUNAWAY_MS);
+      if (this.growths.push(now) > RUNAWAY_GROWTHS) this.mode = 'viewport';
+    }
+    return this.emit(c);
+  }
+
+  /** True while a probe waits for the frame to change. */
+  get probing(): boolean {
+    return this.base !== null;
+  }
+
+  private emit(height: number): Report | null {
+    const last = this.last;
+    if (last && last.height === height && last.mode === this.mode) return null;
+    return (this.last = { height, mode: this.mode });
+  }
+}
+
+/** Elements looked at for out-of-flow boxes; beyond this a document is measured by its flow only. */
+const MAX_WALK = 3000;
+
+/**
+ * The content's height, not clamped to the viewport: the browser's scroll height when the
+ * content overflows the frame; otherwise the bottom of the root box and of absolutely positioned
+ * boxes (which normal flow does not count), and of fixed boxes at least half the window tall
+ * (an app layer, which makes the page track the window; small fixed bars and toasts overlay).
+ */
+export function contentHeight(doc: Document = document, win: Window = window): number {
+  const html = doc.documentElement;
+  const v = win.innerHeight;
+  const scroll = html.scrollHeight;
+  if (scroll > v + 1) return scroll;
+  const y = win.scrollY;
+  let h =
+    html.getBoundingClientRect().bottom + y + (parseFloat(win.getComputedStyle(html).marginBottom) || 0);
+  const body = doc.body;
+  if (body) {
+    h = Math.max(h, body.getBoundingClientRect().top + y + body.scrollHeight);
+    const all = body.getElementsByTagName('*');
+    for (let i = 0; i < all.length && i < MAX_WALK; i++) {
+      const el = all[i] as Element;
+      const position = win.getComputedStyle(el).position;
+      if (position !== 'absolute' && position !== 'fixed') continue;
+      const r = el.getBoundingClientRect();
+      if (position === 'absolute' && r.height > 0) h = Math.max(h, r.bottom + y);
+      else if (r.height >= v / 2) h = Math.max(h, r.bottom);
+    }
+  }
+  return Math.ceil(Math.min(h, scroll));
+}
