@@ -1,5 +1,5 @@
 import { RENDER_CHANNEL, type RenderRequest, renderableFromSource } from '@core-vault/contracts';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RENDERER_ORIGIN } from '../renderer-origin';
 import { ArtifactFrame } from './ArtifactFrame';
 
@@ -58,13 +58,70 @@ describe('ArtifactFrame', () => {
     expect(posted).toHaveLength(0);
   });
 
-  it('sizes itself to the reported height, clamped', () => {
+  it('sizes itself to the reported content height, clamped', () => {
     const { iframe, send } = setup();
     send(msg({ kind: 'rendered' }));
-    send(msg({ kind: 'height', height: 345.2 }));
+    send(msg({ kind: 'height', height: 345.2, mode: 'content' }));
     expect(iframe.style.height).toBe('346px');
     send(msg({ kind: 'height', height: 1e9 }));
     expect(iframe.style.height).toBe('20000px');
+    expect(screen.queryByRole('separator')).toBeNull();
+  });
+
+  it('starts at the window’s height below the header and never collapses on an empty report', () => {
+    const { iframe, send } = setup();
+    const initial = `${Math.max(480, window.innerHeight)}px`;
+    expect(iframe.style.height).toBe(initial);
+    send(msg({ kind: 'height', height: 0, mode: 'content' }));
+    expect(iframe.style.height).toBe(initial);
+    send(msg({ kind: 'height', height: 120, mode: 'content' }));
+    send(msg({ kind: 'height', height: 0, mode: 'content' }));
+    expect(iframe.style.height).toBe('120px');
+  });
+
+  it('gives a viewport-sized artifact the default height and a keyboard-resizable handle, remembered', () => {
+    sessionStorage.clear();
+    const first = setup('art-vp');
+    first.send(msg({ kind: 'height', height: 300, mode: 'content' }));
+    first.send(msg({ kind: 'height', height: 9999, mode: 'viewport' }));
+    const initial = Math.max(480, window.innerHeight);
+    expect(first.iframe.style.height).toBe(`${initial}px`);
+    // Viewport mode is final: later content reports do not size the frame.
+    first.send(msg({ kind: 'height', height: 200, mode: 'content' }));
+    expect(first.iframe.style.height).toBe(`${initial}px`);
+    const handle = screen.getByRole('separator', { name: 'Resize artifact' });
+    expect(handle.tabIndex).toBe(0);
+    fireEvent.keyDown(handle, { key: 'ArrowDown' });
+    fireEvent.keyDown(handle, { key: 'PageDown' });
+    expect(first.iframe.style.height).toBe(`${initial + 220}px`);
+    expect(handle.getAttribute('aria-valuenow')).toBe(String(initial + 220));
+    fireEvent.keyDown(handle, { key: 'Home' });
+    expect(first.iframe.style.height).toBe('150px');
+    fireEvent.keyDown(handle, { key: 'PageDown' });
+    cleanup();
+    const second = setup('art-vp');
+    second.send(msg({ kind: 'height', height: 1, mode: 'viewport' }));
+    expect(second.iframe.style.height).toBe('350px');
+  });
+
+  it('resizes by dragging the handle', () => {
+    // jsdom has no PointerEvent: a MouseEvent carries clientY the same way.
+    if (!('PointerEvent' in window))
+      vi.stubGlobal(
+        'PointerEvent',
+        class extends MouseEvent {
+          pointerId = 1;
+        },
+      );
+    const { iframe, send } = setup();
+    send(msg({ kind: 'height', height: 1, mode: 'viewport' }));
+    const initial = Math.max(480, window.innerHeight);
+    const handle = screen.getByRole('separator');
+    fireEvent.pointerDown(handle, { clientY: 100, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 160, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 160, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 400, pointerId: 1 });
+    expect(iframe.style.height).toBe(`${initial + 60}px`);
   });
 
   it('keeps the artifact’s storage for it and hands it back next time', () => {

@@ -2,20 +2,30 @@ import {
   type RenderError,
   type RenderTheme,
   type RenderableArtifact,
-  clampFrameHeight,
   renderRequest,
 } from '@core-vault/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { loadArtifactStorage, saveArtifactStorage } from '../hooks/artifact-storage';
 import { acceptFrameMessage, contentKey } from '../hooks/frame-messages';
+import {
+  type FrameSizing,
+  applyHeightReport,
+  defaultViewportHeight,
+  loadFrameHeight,
+  saveFrameHeight,
+} from '../hooks/frame-size';
 import { RENDERER_ORIGIN, frameSandbox, frameUrl } from '../renderer-origin';
+import { FrameResizeHandle } from './FrameResizeHandle';
 
 export interface ArtifactFrameProps {
   artifact: RenderableArtifact;
   theme?: RenderTheme;
   /** Collapsed: the frame stays loaded (keeps its state) but takes no space. */
   collapsed?: boolean;
-  /** Keep the artifact's localStorage across visits, under this id (previews have none). */
+  /**
+   * Keep the artifact's localStorage across visits, under this id (previews have none); also
+   * where the height the user gives a viewport-sized artifact is remembered (sessionStorage).
+   */
   storageId?: string;
   onRendered?: () => void;
   onRenderError?: (error: RenderError) => void;
@@ -35,7 +45,10 @@ function FrameInstance({
   onRenderError,
 }: ArtifactFrameProps) {
   const ref = useRef<HTMLIFrameElement>(null);
-  const [height, setHeight] = useState(0);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [sizing, setSizing] = useState<FrameSizing>({ mode: 'content', content: null });
+  const [userHeight, setUserHeight] = useState(() => loadFrameHeight(storageId));
+  const [viewportHeight, setViewportHeight] = useState(() => defaultViewportHeight(0));
   const [status, setStatus] = useState<Status>('loading');
   const [silent, setSilent] = useState(false);
   const appOrigin = window.location.origin;
@@ -63,7 +76,7 @@ function FrameInstance({
           sent = true;
           break;
         case 'height':
-          setHeight(clampFrameHeight(message.height));
+          setSizing((current) => applyHeightReport(current, message));
           break;
         case 'rendered':
           setStatus('rendered');
@@ -85,10 +98,28 @@ function FrameInstance({
     };
   }, [artifact, theme, storageId]);
 
+  // The default height for full-screen layouts: the window below the header, kept current.
+  useLayoutEffect(() => {
+    const update = () => {
+      const top = (wrapper.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setViewportHeight(defaultViewportHeight(top));
+    };
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+
+  // Content-sized: exactly the content. Viewport-sized: the user's height or the default. Until
+  // the first real report: the default, so the document first lays out at a full-screen size.
+  const viewport = sizing.mode === 'viewport';
+  const height = viewport ? (userHeight ?? viewportHeight) : (sizing.content ?? viewportHeight);
+
   return (
     <div
+      ref={wrapper}
       className="cv-artifact-frame"
       data-status={status}
+      data-sizing={sizing.mode}
       hidden={collapsed}
       style={{ position: 'relative' }}
     >
@@ -104,7 +135,7 @@ function FrameInstance({
       <iframe
         ref={ref}
         title={artifact.title}
-        src={frameUrl(appOrigin)}
+        src={frameUrl(appOrigin, RENDERER_ORIGIN, artifact.allowNetwork === true)}
         sandbox={frameSandbox(appOrigin)}
         allow="clipboard-write"
         referrerPolicy="no-referrer"
@@ -112,17 +143,26 @@ function FrameInstance({
         style={{
           display: 'block',
           width: '100%',
-          height: Math.max(height, status === 'loading' ? 120 : 0),
+          height,
           border: 0,
         }}
       />
+      {viewport && (
+        <FrameResizeHandle
+          height={height}
+          onResize={setUserHeight}
+          onResizeEnd={(h) => saveFrameHeight(storageId, h)}
+        />
+      )}
     </div>
   );
 }
 
 /**
  * Shows an artifact in a sandboxed iframe on the renderer origin. The frame gets the content by
- * postMessage once it says it is ready, sizes itself to its content, and reports errors. A
+ * postMessage once it says it is ready, reports errors, and its height and sizing mode: a
+ * content-sized document gets exactly its height (no inner scrollbar), a viewport-sized one (full
+ * screen: 100vh, fixed, a canvas) the window's height below the header, resizable by the user. A
  * different artifact or theme gets a fresh frame.
  */
 export function ArtifactFrame(props: ArtifactFrameProps) {

@@ -1,0 +1,62 @@
+import { FRAME_HEIGHT, type FrameSizingMode, clampFrameHeight } from '@core-vault/contracts';
+
+/** Viewport-sized artifacts are never shorter than this by default, nor by the user's hand. */
+export const VIEWPORT_FRAME_MIN = 480;
+export const USER_FRAME_MIN = 150;
+/** Above the frame at most this much counts as the app's header when picking a default height. */
+const HEADER_MAX = 200;
+const SESSION_PREFIX = 'core-vault.frame-height.';
+
+/**
+ * The height a viewport-sized artifact gets (and every frame while it loads, so the agent first
+ * lays the document out at a full-screen height): the browser window minus what is above the
+ * frame (the app header), at least VIEWPORT_FRAME_MIN.
+ */
+export function defaultViewportHeight(frameTop: number, windowHeight = window.innerHeight): number {
+  const header = Math.min(Math.max(frameTop, 0), HEADER_MAX);
+  return Math.max(VIEWPORT_FRAME_MIN, Math.round(windowHeight - header));
+}
+
+export const clampUserHeight = (h: number) => Math.max(USER_FRAME_MIN, clampFrameHeight(h));
+
+/** The height the user chose for a viewport-sized artifact in this tab, if any. */
+export function loadFrameHeight(id: string | undefined): number | null {
+  if (!id) return null;
+  try {
+    const n = Number(sessionStorage.getItem(SESSION_PREFIX + id));
+    return n > 0 ? clampUserHeight(n) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveFrameHeight(id: string | undefined, height: number): void {
+  if (!id) return;
+  try {
+    sessionStorage.setItem(SESSION_PREFIX + id, String(height));
+  } catch {
+    // storage full or blocked: the height is simply not remembered
+  }
+}
+
+export interface FrameSizing {
+  mode: FrameSizingMode;
+  /** The last usable content height reported (content mode), null before the first one. */
+  content: number | null;
+}
+
+/**
+ * Applies a height report. Heights below 1 px (an empty document before it rendered, a hidden
+ * one) are ignored rather than collapsing the frame; viewport mode is final, as in the agent.
+ */
+export function applyHeightReport(
+  current: FrameSizing,
+  report: { height: number; mode?: FrameSizingMode | undefined },
+): FrameSizing {
+  if (current.mode === 'viewport') return current;
+  if (report.mode === 'viewport') return { mode: 'viewport', content: current.content };
+  const height = clampFrameHeight(report.height);
+  return height < 1 || height === current.content ? current : { mode: 'content', content: height };
+}
+
+export const FRAME_MAX = FRAME_HEIGHT.max;
