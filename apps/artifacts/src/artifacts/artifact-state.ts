@@ -42,6 +42,7 @@ export function newArtifact(user: AuthUser, body: CreateArtifactBody, now = new 
     ...renderArtifact(type, body.content),
     metadata: normalizeMetadata(body.metadata, body.content, now),
     isPublic: body.isPublic ?? false,
+    allowNetwork: body.allowNetwork ?? false,
     tags: body.tags ?? [],
     version: 1,
     versionedAt: now,

@@ -22,6 +22,8 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   titleLower: string;
   metadata: { claudeVersion: string; extractedAt: string; size: number };
   isPublic: boolean;
+  /** Outbound network allowed by the owner (absent on artifacts from before: false). */
+  allowNetwork?: boolean;
   tags: string[];
   /** Content/title version, 1 at creation; previous ones live in artifact_versions. */
   version: number;
@@ -61,6 +63,7 @@ export const artifactSchema = new Schema<ArtifactDoc>(
       size: Number,
     },
     isPublic: { type: Boolean, default: false },
+    allowNetwork: { type: Boolean, default: false },
     tags: { type: [String], default: [] },
     version: { type: Number, required: true, min: 1 },
     versionedAt: { type: Date, required: true },

@@ -18,12 +18,14 @@ import {
   type BatchCreateArtifactsBody,
   type CreateArtifactBody,
   type ListArtifactsQuery,
+  type PreviewArtifactBody,
   type SearchArtifactsQuery,
   type ShareArtifactBody,
   type UpdateArtifactBody,
   batchCreateArtifactsBodySchema,
   createArtifactBodySchema,
   listArtifactsQuerySchema,
+  previewArtifactBodySchema,
   searchArtifactsQuerySchema,
   shareArtifactBodySchema,
   updateArtifactBodySchema,
@@ -69,6 +71,13 @@ export class ArtifactsController {
     @Body(new ArtifactValidationPipe(batchCreateArtifactsBodySchema)) body: BatchCreateArtifactsBody,
   ) {
     return { artifacts: await this.artifacts.createBatch(user, body) };
+  }
+
+  @RequireFeature('basic_upload')
+  @HttpCode(200)
+  @Post('preview')
+  preview(@Body(new ArtifactValidationPipe(previewArtifactBodySchema)) body: PreviewArtifactBody) {
+    return this.artifacts.preview(body);
   }
 
   @Get()

@@ -7,6 +7,8 @@ import {
   type CreateArtifactBody,
   type ShareArtifactBody,
   type UpdateArtifactBody,
+  type ArtifactPreview,
+  type PreviewArtifactBody,
   normalizeTitle,
   shareLinks,
 } from '@core-vault/contracts';
@@ -57,6 +59,12 @@ export class ArtifactsService {
     return docs.map(toOwnerView);
   }
 
+  /** Exactly what create would store as the rendered form, without storing anything. */
+  preview(body: PreviewArtifactBody): ArtifactPreview {
+    const type = resolveType(body.type, body.content);
+    return { type, ...renderArtifact(type, body.content) };
+  }
+
   async update(user: AuthUser, id: string, body: UpdateArtifactBody): Promise<Artifact> {
     const doc = await this.loadManageable(user, id);
     const content = body.content ?? doc.content;
@@ -68,7 +76,7 @@ export class ArtifactsService {
     };
     const rendered =
       next.content !== doc.content || next.type !== doc.type ? renderArtifact(next.type, next.content) : doc;
-    return this.apply(doc, { ...next, ...pickRender(rendered) }, body.tags, body.isPublic);
+    return this.apply(doc, { ...next, ...pickRender(rendered) }, body);
   }
 
   async restore(user: AuthUser, id: string, versionParam: string): Promise<Artifact> {
@@ -78,7 +86,7 @@ export class ArtifactsService {
     const snapshot = version === null ? null : await this.versions.get(doc._id, version);
     if (!snapshot) throw ArtifactException.versionNotFound();
     // The stored sanitized form of that version is reused: sanitizing happens once per version.
-    return this.apply(doc, pickState(snapshot), undefined, undefined, true);
+    return this.apply(doc, pickState(snapshot), {}, true);
   }
 
   async remove(user: AuthUser, id: string): Promise<void> {
@@ -133,8 +141,7 @@ export class ArtifactsService {
   private async apply(
     doc: ArtifactDoc,
     next: VersionState,
-    tags: string[] | undefined,
-    isPublic: boolean | undefined,
+    { tags, isPublic, allowNetwork }: Pick<UpdateArtifactBody, 'tags' | 'isPublic' | 'allowNetwork'>,
     forceVersion = false,
   ): Promise<Artifact> {
     const changed: ChangedField[] = [];
@@ -143,7 +150,9 @@ export class ArtifactsService {
     if (next.type !== doc.type) changed.push('type');
     if (tags !== undefined && !sameList(tags, doc.tags)) changed.push('tags');
     const visibility = isPublic !== undefined && isPublic !== doc.isPublic;
-    if (changed.length === 0 && !visibility && !forceVersion) return toOwnerView(doc);
+    // A setting of the owner's, like visibility: no new version, no event.
+    const network = allowNetwork !== undefined && allowNetwork !== (doc.allowNetwork ?? false);
+    if (changed.length === 0 && !visibility && !network && !forceVersion) return toOwnerView(doc);
 
     const versioned = forceVersion || changed.some((f) => f !== 'tags');
     const now = new Date();
@@ -170,6 +179,7 @@ export class ArtifactsService {
     }
     if (tags !== undefined) set.tags = tags;
     if (visibility) set.isPublic = isPublic;
+    if (network) set.allowNetwork = allowNetwork;
 
     const events: OutboxEntry[] = [];
     if (changed.length > 0 || forceVersion) events.push(this.events.updated(doc, changed, version));

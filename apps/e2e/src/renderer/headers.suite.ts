@@ -10,13 +10,14 @@ export function headersSuite(stack: () => RendererStack) {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('the renderer frame: no network, no forms, no workers, framed only by the app, sandboxed', async () => {
+  it('the renderer frame: no outbound network, no forms, no workers, framed only by the app, sandboxed', async () => {
     const direct = stack().rendererOrigin.replace('localhost', '127.0.0.1');
     const res = await fetch(`${direct}/frame?parent=${encodeURIComponent(stack().appOrigin)}`);
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     for (const directive of [
-      "connect-src 'none'",
+      "connect-src 'self';",
+      "script-src 'self' 'unsafe-inline';",
       "form-action 'none'",
       "worker-src 'none'",
       "frame-src 'none'",

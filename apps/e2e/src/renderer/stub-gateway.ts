@@ -1,5 +1,11 @@
 import { once } from 'node:events';
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  createServer,
+} from 'node:http';
 
 export interface StubArtifact {
   id: string;
@@ -35,9 +41,31 @@ export class StubGateway {
     for (const a of artifacts) this.artifacts.set(a.id, a);
   }
 
+  /**
+   * The upload preview. The real service sanitizes (apps/artifacts, tested there and end to end);
+   * the stub answers the source itself as the stored form, the worst case for the renderer.
+   */
+  private preview(req: IncomingMessage, res: ServerResponse): void {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const { type, content } = JSON.parse(raw) as { type: string; content: string };
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          type,
+          rendered: type === 'HTML' || type === 'SVG' ? content : null,
+          renderError: null,
+          securityWarning: null,
+        }),
+      );
+    });
+  }
+
   async start(port: number): Promise<string> {
     this.server = createServer((req, res) => {
       this.seen.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+      if (req.method === 'POST' && req.url === '/api/v1/artifacts/preview') return this.preview(req, res);
       const match = /^\/api\/v1\/artifacts\/([^/?]+)/.exec(req.url ?? '');
       const artifact =
         match && req.method === 'GET'

@@ -28,6 +28,12 @@ export class ArtifactsGatewayController {
     return this.forward(req, res);
   }
 
+  @RequireFeature('basic_upload')
+  @Post('artifacts/preview')
+  preview(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.forward(req, res);
+  }
+
   @Get('artifacts')
   list(@Req() req: Request, @Res() res: Response): Promise<void> {
     return this.forward(req, res);

@@ -15,6 +15,8 @@ export const parseTheme = (value: string | null): RenderTheme => (value === 'dar
 export interface PageResult {
   status: number;
   html: string;
+  /** The artifact's owner allowed outbound network (its CSP follows). */
+  allowNetwork?: boolean;
 }
 
 /** /embed/{id}: the artifact alone with a small brand link, built on the server. */
@@ -45,7 +47,7 @@ export async function embedPage(
       ? { react: prepareReact(artifact.content, transformOnServer, artifact.securityWarning) }
       : {}),
   });
-  return { status: 200, html };
+  return { status: 200, html, allowNetwork: artifact.allowNetwork === true };
 }
 
 export type OEmbedResult = { status: number; body: Record<string, unknown> };

@@ -1,8 +1,11 @@
 /**
  * Headers of everything the renderer serves. Artifact documents get a CSP that allows their
- * inline code and the renderer's own files but no network (connect-src 'none'), no forms
- * posting anywhere, no workers or nested frames, and a CSP sandbox without top navigation —
- * so even a document opened outside our iframe cannot take over the page that shows it.
+ * inline code, the renderer's own files (assets, vendor libraries, the library mirror) and images
+ * over https, but no other scripts or styles, no forms posting anywhere, no workers or nested
+ * frames, and a CSP sandbox without top navigation — so even a document opened outside our iframe
+ * cannot take over the page that shows it. Outbound network (fetch, XHR, WebSocket, EventSource
+ * to https/wss, and media over https) only when the owner allowed it for that artifact
+ * (docs/rendering.md, "Network").
  */
 export const SANDBOX_FLAGS = [
   'allow-scripts',
@@ -14,15 +17,18 @@ export const SANDBOX_FLAGS = [
   'allow-downloads',
 ] as const;
 
-export function artifactCsp(frameAncestors: string): string {
+export function artifactCsp(frameAncestors: string, { network = false } = {}): string {
   return [
     "default-src 'none'",
     "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Remote images are common (avatars, photos, charts as images). They carry no referrer (the
+    // Referrer-Policy below), but the image host sees the viewer's IP address: the trade-off is
+    // written down in docs/rendering.md.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "media-src 'self' data: blob:",
-    "connect-src 'none'",
+    `media-src 'self' data: blob:${network ? ' https:' : ''}`,
+    `connect-src 'self'${network ? ' https: wss:' : ''}`,
     "frame-src 'none'",
     "worker-src 'none'",
     "manifest-src 'none'",

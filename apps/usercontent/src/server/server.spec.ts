@@ -51,6 +51,20 @@ const ARTIFACTS: Record<string, { status: number; body?: unknown }> = {
       },
     },
   },
+  net: {
+    status: 200,
+    body: {
+      artifact: {
+        id: 'net',
+        title: 'Weather',
+        type: 'HTML',
+        content: '<script>fetch("https://api.example/w")</script>',
+        rendered: '<script>fetch("https://api.example/w")</script>',
+        isPublic: true,
+        allowNetwork: true,
+      },
+    },
+  },
   secret: { status: 403, body: { message: 'This artifact is private' } },
   leaky: {
     status: 200,
@@ -123,7 +137,10 @@ describe('/frame', () => {
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain(`frame-ancestors ${parent};`);
-      expect(csp).toContain("connect-src 'none'");
+      // Same-origin only (the renderer's files), images over https, nothing else remote.
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("img-src 'self' data: blob: https:;");
+      expect(csp).toContain("script-src 'self' 'unsafe-inline';");
       expect(csp).toContain("form-action 'none'");
       expect(csp).toContain('sandbox allow-scripts');
       expect(csp).not.toContain('allow-top-navigation');
@@ -132,6 +149,14 @@ describe('/frame', () => {
       expect(await res.text()).toContain(`<meta name="cv-parent-origin" content="${parent}">`);
     },
   );
+
+  it('opens outbound network only when the app asks for an artifact that allows it', async () => {
+    const res = await get(`/frame?parent=${encodeURIComponent(APP)}&network=1`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("connect-src 'self' https: wss:;");
+    expect(csp).toContain("media-src 'self' data: blob: https:;");
+    expect(csp).toContain("script-src 'self' 'unsafe-inline';");
+  });
 
   it.each(['https://evil.example', `${APP}/`, `${APP}.evil.example`, '"><script>', ''])(
     'refuses the parent %j',
@@ -153,6 +178,12 @@ describe('/embed/{id}', () => {
       `<a class="cv-brand" href="${APP}/view/pub" target="_blank" rel="noopener">Core Vault</a>`,
     );
     expect(html).toContain('data-mode="embed"');
+  });
+
+  it('follows the owner’s network setting in the embed’s CSP', async () => {
+    const [open, closed] = await Promise.all([get('/embed/net'), get('/embed/pub')]);
+    expect(open.headers.get('content-security-policy')).toContain("connect-src 'self' https: wss:;");
+    expect(closed.headers.get('content-security-policy')).toContain("connect-src 'self';");
   });
 
   it('highlights Markdown and transpiles React on the server', async () => {

@@ -64,8 +64,16 @@ export const createArtifactBodySchema = z.strictObject({
   metadata: metadataInputSchema.optional(),
   isPublic: z.boolean().optional(),
   tags: tagsInputSchema.optional(),
+  allowNetwork: z.boolean().optional(),
 });
 export type CreateArtifactBody = z.output<typeof createArtifactBodySchema>;
+
+/** The upload preview: what the service would store for this content, nothing stored. */
+export const previewArtifactBodySchema = z.strictObject({
+  type: artifactTypeInputSchema,
+  content,
+});
+export type PreviewArtifactBody = z.output<typeof previewArtifactBodySchema>;
 
 export const batchCreateArtifactsBodySchema = z.strictObject({
   artifacts: z.array(createArtifactBodySchema).min(1, M.batchEmpty).max(L.batchMax, M.batchTooLarge),
@@ -79,6 +87,8 @@ export const updateArtifactBodySchema = z
     content: content.optional(),
     tags: tagsInputSchema.optional(),
     isPublic: z.boolean().optional(),
+    /** The owner lets the artifact connect to https APIs (docs/rendering.md, "Network"). */
+    allowNetwork: z.boolean().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), M.nothingToUpdate);
 export type UpdateArtifactBody = z.output<typeof updateArtifactBodySchema>;
@@ -151,6 +161,13 @@ const renderFields = {
   securityWarning: z.string().nullable(),
 };
 
+export const artifactPreviewSchema = z.object({
+  /** The type the content would be stored as (AUTO resolved). */
+  type: artifactTypeSchema,
+  ...renderFields,
+});
+export type ArtifactPreview = z.infer<typeof artifactPreviewSchema>;
+
 export const publicArtifactSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -159,6 +176,8 @@ export const publicArtifactSchema = z.object({
   ...renderFields,
   metadata: artifactMetadataSchema,
   isPublic: z.boolean(),
+  /** The owner allowed outbound network (fetch/WebSocket to https); viewers see a badge. */
+  allowNetwork: z.boolean(),
   tags: z.array(z.string()),
   version: z.number().int(),
   createdAt: z.string(),

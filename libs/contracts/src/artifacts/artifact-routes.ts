@@ -32,6 +32,19 @@ export const artifactRoute = {
     successStatus: 201,
     errors: { ...bad, 413: M.contentTooLarge },
   }),
+  preview: defineRoute({
+    id: 'previewArtifact',
+    method: 'POST',
+    path: `${base}/preview`,
+    summary:
+      'The sanitized form the service would store for this content (the upload preview); stores nothing',
+    tag,
+    access: { feature: 'basic_upload' },
+    body: d.previewArtifactBodySchema,
+    response: d.artifactPreviewSchema,
+    successStatus: 200,
+    errors: { ...bad, 413: M.contentTooLarge },
+  }),
   listMine: defineRoute({
     id: 'listMyArtifacts',
     method: 'GET',

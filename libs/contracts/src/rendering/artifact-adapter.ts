@@ -27,6 +27,7 @@ export function toRenderableArtifact(raw: Record<string, unknown>): RenderableAr
     rendered: str(raw[FIELDS.rendered]),
     renderError: str(raw[FIELDS.renderError]),
     securityWarning: str(raw[FIELDS.securityWarning]),
+    ...(raw['allowNetwork'] === true ? { allowNetwork: true } : {}),
   };
 }
 

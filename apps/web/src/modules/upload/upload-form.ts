@@ -13,10 +13,19 @@ export interface UploadFields {
   type: Exclude<ArtifactType, 'UNKNOWN'>;
   content: string;
   isPublic: boolean;
+  /** Outbound network for the artifact (off by default; docs/rendering.md, "Network"). */
+  allowNetwork: boolean;
   tags: string;
 }
 
-export const emptyUpload: UploadFields = { title: '', type: 'HTML', content: '', isPublic: false, tags: '' };
+export const emptyUpload: UploadFields = {
+  title: '',
+  type: 'HTML',
+  content: '',
+  isPublic: false,
+  allowNetwork: false,
+  tags: '',
+};
 
 export const UPLOAD_MESSAGES = {
   required: 'Title, type and content are required.',
@@ -41,6 +50,7 @@ export function createBody(f: UploadFields, now = new Date()): CreateArtifactBod
     type: f.type,
     content: f.content,
     isPublic: f.isPublic,
+    ...(f.allowNetwork ? { allowNetwork: true } : {}),
     metadata: { extractedAt: now.toISOString() },
     ...(tags.length ? { tags } : {}),
   };

@@ -18,8 +18,13 @@ export function frameSandbox(appOrigin: string, rendererOrigin = RENDERER_ORIGIN
   return rendererOrigin && rendererOrigin !== appOrigin ? `${SANDBOX} allow-same-origin` : SANDBOX;
 }
 
-export const frameUrl = (appOrigin: string, rendererOrigin = RENDERER_ORIGIN): string =>
-  `${rendererOrigin}/frame?parent=${encodeURIComponent(appOrigin)}`;
+/**
+ * The frame shell's address. `network` asks the renderer for a CSP with outbound network: only
+ * for an artifact whose owner allowed it (the CSP is fixed when the frame loads, so a change of
+ * the setting loads a new frame).
+ */
+export const frameUrl = (appOrigin: string, rendererOrigin = RENDERER_ORIGIN, network = false): string =>
+  `${rendererOrigin}/frame?parent=${encodeURIComponent(appOrigin)}${network ? '&network=1' : ''}`;
 
 export const embedUrl = (id: string, search = '', rendererOrigin = RENDERER_ORIGIN): string =>
   `${rendererOrigin}/embed/${encodeURIComponent(id)}${search}`;

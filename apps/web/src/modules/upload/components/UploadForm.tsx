@@ -170,6 +170,15 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
           />
           Make this artifact public (anyone with the link can view it)
         </label>
+        <label className="up-check" htmlFor="up-network">
+          <input
+            id="up-network"
+            type="checkbox"
+            checked={form.allowNetwork}
+            onChange={(e) => setForm({ ...form, allowNetwork: e.target.checked })}
+          />
+          Allow network access (the artifact may call internet services over https; viewers see a badge)
+        </label>
       </div>
       <button type="submit" className="cv-btn cv-btn-primary" disabled={busy}>
         {busy ? 'Uploading...' : 'Upload Artifact'}
@@ -178,7 +187,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
         <section className="up-preview" aria-label="Live preview">
           <h2>Live preview</h2>
           <Suspense fallback={<p className="cv-hint">Loading preview...</p>}>
-            <ArtifactPreview type={form.type} content={form.content} />
+            <ArtifactPreview type={form.type} content={form.content} allowNetwork={form.allowNetwork} />
           </Suspense>
         </section>
       )}

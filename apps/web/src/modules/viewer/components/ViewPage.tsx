@@ -1,10 +1,11 @@
 import { type ArtifactType } from '@core-vault/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { type ViewArtifact, isOwner, useViewArtifact } from '../hooks/useViewArtifact';
 import { VIEW_MESSAGES as M } from '../messages';
 import { useViewerSession } from '../session';
 import { ArtifactFrame } from './ArtifactFrame';
+import { NetworkBadge, NetworkToggle } from './NetworkAccess';
 import { ShareButton } from './ShareButton';
 import { ArtifactError, ArtifactNotFound, InvalidArtifact, LoadingArtifact } from './ViewStates';
 
@@ -50,10 +51,12 @@ function OwnerHeader({
   artifact,
   collapsed,
   onToggle,
+  network,
 }: {
   artifact: ViewArtifact;
   collapsed: boolean;
   onToggle: () => void;
+  network: ReactNode;
 }) {
   return (
     <header style={header}>
@@ -68,6 +71,7 @@ function OwnerHeader({
       {artifact.tags.map((t) => (
         <span key={t}>#{t}</span>
       ))}
+      {network}
       <span style={{ flex: 1 }} />
       <Link to="/dashboard">← Dashboard</Link>
       <ShareButton />
@@ -82,6 +86,7 @@ function PublicHeader({ artifact }: { artifact: ViewArtifact }) {
       <h1 style={{ fontSize: 20, margin: 0 }}>{artifact.title}</h1>
       <span style={badge}>{artifact.type}</span>
       <span>{formatDate(artifact.createdAt)}</span>
+      {artifact.renderable.allowNetwork && <NetworkBadge />}
       <span style={{ flex: 1 }} />
       <TrialLink />
     </header>
@@ -128,18 +133,41 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
   const session = useViewerSession();
   const state = useViewArtifact(id, session, onArtifactLoaded, fetchImpl);
   const [collapsed, setCollapsed] = useState(false);
+  // The owner's change of network access, until the next load of the artifact.
+  const [network, setNetwork] = useState<{ id: string; allowed: boolean } | null>(null);
 
   if (state.status === 'invalid') return <InvalidArtifact />;
   if (state.status === 'loading') return <LoadingArtifact />;
   if (state.status === 'error') return <ArtifactError message={state.message} />;
   if (state.status === 'empty') return <ArtifactNotFound />;
 
-  const { artifact } = state;
+  const loaded = state.artifact;
+  const artifact =
+    network && network.id === loaded.id
+      ? { ...loaded, renderable: { ...loaded.renderable, allowNetwork: network.allowed } }
+      : loaded;
+  const allowed = artifact.renderable.allowNetwork === true;
   const ownerLayout = !artifact.isDemo && (isOwner(artifact, session) || pathname.includes('/dashboard'));
   return (
     <div style={page} data-layout={ownerLayout ? 'owner' : 'public'}>
       {ownerLayout ? (
-        <OwnerHeader artifact={artifact} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+        <OwnerHeader
+          artifact={artifact}
+          collapsed={collapsed}
+          onToggle={() => setCollapsed((c) => !c)}
+          network={
+            <>
+              {allowed && <NetworkBadge />}
+              <NetworkToggle
+                artifactId={artifact.id}
+                allowed={allowed}
+                accessToken={session.accessToken}
+                onChange={(next) => setNetwork({ id: artifact.id, allowed: next })}
+                {...(fetchImpl ? { fetchImpl } : {})}
+              />
+            </>
+          }
+        />
       ) : (
         <PublicHeader artifact={artifact} />
       )}
