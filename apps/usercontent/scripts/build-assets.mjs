@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildShadcnUi } from './build-shadcn.mjs';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(appDir, '../..');
@@ -120,6 +121,37 @@ const LIBRARIES = [
   { file: 'papaparse.js', spec: 'papaparse', kind: 'cjs' },
   { file: 'mathjs.js', spec: 'mathjs', kind: 'esm' },
   { file: 'three.js', spec: 'three', kind: 'esm' },
+  { file: 'date-fns.js', spec: 'date-fns', kind: 'esm' },
+  { file: 'tone.js', spec: 'tone', kind: 'esm' },
+  {
+    file: 'chart-js.js',
+    spec: 'chart.js',
+    kind: 'esm',
+    source: `export * from 'chart.js';\nexport { Chart as default } from 'chart.js';\n`,
+  },
+  // `chart.js/auto` registers every controller on the one Chart of /vendor/chart-js.js.
+  {
+    file: 'chart-js-auto.js',
+    spec: 'chart.js/auto',
+    kind: 'esm',
+    external: ['chart.js'],
+    source: `import { Chart, registerables } from 'chart.js';\nChart.register(...registerables);\nexport * from 'chart.js';\nexport default Chart;\n`,
+  },
+  {
+    file: 'react-markdown.js',
+    spec: 'react-markdown',
+    kind: 'esm',
+    source: `export * from 'react-markdown';\nexport { default } from 'react-markdown';\n`,
+  },
+  { file: 'framer-motion.js', spec: 'framer-motion', kind: 'esm' },
+  {
+    file: 'clsx.js',
+    spec: 'clsx',
+    kind: 'esm',
+    source: `export * from 'clsx';\nexport { default } from 'clsx';\n`,
+  },
+  { file: 'tailwind-merge.js', spec: 'tailwind-merge', kind: 'esm' },
+  { file: 'class-variance-authority.js', spec: 'class-variance-authority', kind: 'esm' },
   // The renderer's own helpers, loaded by the frame on demand.
   { file: 'sucrase.js', spec: 'sucrase', kind: 'esm', source: `export { transform } from 'sucrase';\n` },
   {
@@ -163,6 +195,7 @@ async function buildVendor() {
         outfile: join(vendorDir, lib.file),
         format: 'esm',
         plugins: [reactExternals(lib.except ?? [])],
+        external: lib.external ?? [],
       });
     }),
   );
@@ -175,4 +208,15 @@ const t0 = Date.now();
 mkdirSync(join(out, 'assets'), { recursive: true });
 await buildClient();
 const rebuilt = await buildVendor();
-console.log(`usercontent assets built in ${Date.now() - t0} ms${rebuilt ? ' (libraries rebuilt)' : ''}`);
+const uiRebuilt = await buildShadcnUi({
+  root,
+  appDir,
+  vendorDir: join(out, 'vendor'),
+  force,
+  common,
+  plugins: [reactExternals()],
+});
+console.log(
+  `usercontent assets built in ${Date.now() - t0} ms${rebuilt || uiRebuilt ? ' (libraries rebuilt)' : ''}`,
+);
+await (await import('./build-mirror.mjs')).buildMirror({ out, force });

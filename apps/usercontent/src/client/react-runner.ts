@@ -68,11 +68,29 @@ function interop(namespace: Module): Module {
 const isComponent = (value: unknown): boolean =>
   typeof value === 'function' || (typeof value === 'object' && value !== null && '$$typeof' in value);
 
-/** The default export, else `App`, else the first exported capitalised function. */
-export function findComponent(exports: Module): unknown {
+/** A plain class (a canvas `Particle`, a `Vector`) is not a component; React classes are. */
+const isLocalComponent = (value: unknown): boolean =>
+  isComponent(value) &&
+  !(
+    typeof value === 'function' &&
+    /^class\b/.test(Function.prototype.toString.call(value)) &&
+    !(value.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent
+  );
+
+/**
+ * The default export, else `App` (exported or only declared), else the first exported
+ * capitalised component, else the last top-level capitalised component the file declares
+ * (artifacts put their main component last). `locals` comes from prepareReact's tail.
+ */
+export function findComponent(exports: Module, locals: Module = {}): unknown {
   if (isComponent(exports['default'])) return exports['default'];
   if (isComponent(exports['App'])) return exports['App'];
-  return Object.entries(exports).find(([name, value]) => /^[A-Z]/.test(name) && isComponent(value))?.[1];
+  if (isLocalComponent(locals['App'])) return locals['App'];
+  const exported = Object.entries(exports).find(([name, value]) => /^[A-Z]/.test(name) && isComponent(value));
+  if (exported) return exported[1];
+  return Object.entries(locals)
+    .reverse()
+    .find(([name, value]) => /[a-z]/.test(name) && isLocalComponent(value))?.[1];
 }
 
 /** Shows an error box in place of the component and reports it. */
@@ -134,13 +152,13 @@ export async function runReact(report: Reporter): Promise<void> {
   if (!factory)
     return fail(report, runnerErrors.moduleError(message(syntaxError ?? 'the code could not be evaluated')));
 
-  const module = { exports: {} as Module };
+  const module: { exports: Module; locals?: Module } = { exports: {} };
   try {
     factory(require, module.exports, module);
   } catch (err) {
     return fail(report, runnerErrors.moduleError(message(err)));
   }
-  const Component = findComponent(module.exports);
+  const Component = findComponent(module.exports, module.locals);
   if (!Component) return fail(report, runnerErrors.notFound());
 
   const React = registry.get('react')?.['default'] as ReactLike;

@@ -3,7 +3,11 @@ import { escapeHtml, jsonForScript } from './escape';
 import { renderErrors } from './errors';
 import { type HighlightFn, highlightCodeBlocks, highlightCss } from './highlight';
 import { RENDERER_VENDOR, importMap } from './libraries';
+import { mermaidScripts } from './mermaid';
 import { type PreparedReact } from './react-prepare';
+import { TAILWIND_THEME_CSS } from './tailwind-theme';
+import { friendlyBlockedNote } from '../mirror/note';
+import { rewriteHtmlForMirror } from '../mirror/rewrite';
 
 export interface DocumentOptions {
   /** 'frame': inside the app, reports to the parent; 'embed': stands alone on another site. */
@@ -97,10 +101,13 @@ const DOCTYPE = /^\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i;
  * An HTML artifact is a page of its own: the agent goes right after its doctype (a doctype
  * after any tag would put the page in quirks mode), the brand link after its content.
  */
-function htmlDocument(html: string, options: DocumentOptions): string {
+function htmlDocument(source: string, options: DocumentOptions): string {
+  // Public CDN loads come from the renderer's library mirror; what it lacks is named in a note.
+  const { html, blocked, mirrored } = rewriteHtmlForMirror(source);
+  const note = blocked.length || mirrored ? `${friendlyBlockedNote(blocked)}\n` : '';
   const doctype = DOCTYPE.exec(html)?.[0];
   const rest = doctype ? html.slice(doctype.length) : html;
-  return `${doctype ?? '<!doctype html>'}\n${agentTag(options)}\n${rest}\n${brand(options)}`;
+  return `${doctype ?? '<!doctype html>'}\n${agentTag(options)}\n${note}${rest}\n${brand(options)}`;
 }
 
 function markdownBody(artifact: RenderableArtifact, options: DocumentOptions): string {
@@ -141,8 +148,11 @@ function reactDocument(artifact: RenderableArtifact, options: DocumentOptions): 
       errorHtml(renderErrors.moduleError('the component was not prepared')),
     );
   if (!prepared.ok) return shell(artifact.title, options, errorHtml(prepared.error));
+  // The theme style goes before Tailwind's script, which reads every text/tailwindcss style.
   const head = `<script type="importmap">${jsonForScript(importMap())}</script>${
-    prepared.tailwind ? `<script src="${RENDERER_VENDOR.tailwind}"></script>` : ''
+    prepared.tailwind
+      ? `<style type="text/tailwindcss">${TAILWIND_THEME_CSS}</style><script src="${RENDERER_VENDOR.tailwind}"></script>`
+      : ''
   }<style>body{padding:0}</style>`;
   const body = `<div id="root"></div>
 <script type="application/json" id="cv-react">${jsonForScript({ code: prepared.code, imports: prepared.imports })}</script>
@@ -161,8 +171,10 @@ export function buildArtifactDocument(artifact: RenderableArtifact, options: Doc
       return htmlDocument(artifact.rendered ?? artifact.content, options);
     case 'SVG':
       return shell(artifact.title, options, svgBody(artifact));
-    case 'MARKDOWN':
-      return shell(artifact.title, options, markdownBody(artifact, options), hlCss);
+    case 'MARKDOWN': {
+      const body = markdownBody(artifact, options);
+      return shell(artifact.title, options, `${body}${mermaidScripts(body, options.theme)}`, hlCss);
+    }
     case 'TYPESCRIPT':
       return shell(artifact.title, options, codeBody(artifact, options), hlCss);
     case 'REACT':

@@ -1,6 +1,6 @@
 import { reactSecurityWarning, type RenderError } from '@core-vault/contracts';
 import { renderErrors } from './errors';
-import { REACT_RUNTIME, isReactLibrary } from './libraries';
+import { REACT_RUNTIME, canonicalSpecifier, isReactLibrary } from './libraries';
 
 /** sucrase's `transform`, injected: the frame loads it lazily, the server imports it. */
 export type TransformFn = (
@@ -19,6 +19,21 @@ export type PreparedReact =
 const REQUIRE = /\brequire\(\s*(['"])([^'"]+)\1\s*\)/g;
 /** Style sheet imports cannot be served; they are ignored rather than refused. */
 const IGNORED_IMPORT = /\.(css|scss|sass|less)$/;
+/** Top-level (unindented) capitalised declarations: components an artifact may forget to export. */
+const TOP_LEVEL_DECLARATION =
+  /^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|const|let|var)\s+([A-Z][\w$]*)/gm;
+
+/**
+ * Claude-style artifacts often just declare `function App()` (or `const Dashboard = () => …`)
+ * without exporting it. The factory also hands the runner those top-level bindings as
+ * `module.locals`; `typeof` keeps an undeclared name from throwing.
+ */
+function localsTail(source: string): string {
+  const names = [...new Set([...source.matchAll(TOP_LEVEL_DECLARATION)].map((m) => m[1] as string))];
+  if (!names.length) return '';
+  const entries = names.map((n) => `${n}: typeof ${n} === 'undefined' ? undefined : ${n}`);
+  return `\nmodule.locals = { ${entries.join(', ')} };`;
+}
 
 /**
  * Checks and transpiles React source into a CommonJS factory body and lists the libraries it
@@ -42,6 +57,12 @@ export function prepareReact(
   } catch (err) {
     return { ok: false, error: renderErrors.syntax(err instanceof Error ? err.message : String(err)) };
   }
+  // `components/ui/button.tsx` and friends become the specifier the import map knows.
+  code = code.replace(REQUIRE, (whole, quote: string, specifier: string) => {
+    const canonical = canonicalSpecifier(specifier);
+    return canonical === specifier ? whole : `require(${quote}${canonical}${quote})`;
+  });
+  code += localsTail(source);
   const imports = new Set<string>(REACT_RUNTIME);
   const unknown: string[] = [];
   for (const match of code.matchAll(REQUIRE)) {
@@ -51,5 +72,7 @@ export function prepareReact(
     else if (!unknown.includes(specifier)) unknown.push(specifier);
   }
   if (unknown.length) return { ok: false, error: renderErrors.unknownImport(unknown) };
-  return { ok: true, code, imports: [...imports], tailwind: /\bclassName\s*=/.test(source) };
+  // shadcn components are styled by Tailwind even when the artifact passes no className itself.
+  const tailwind = /\bclassName\s*=/.test(source) || [...imports].some((i) => i.startsWith('@/'));
+  return { ok: true, code, imports: [...imports], tailwind };
 }
