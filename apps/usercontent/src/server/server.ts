@@ -1,10 +1,12 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Logger } from 'pino';
 import { type UsercontentConfig, allowedParents } from '../config';
 import { ArtifactSource } from './artifact-source';
 import { embedPage, frameShell, oembed, parseTheme } from './pages';
 import { COMMON_HEADERS, STATIC_CSP, artifactCsp } from './security-headers';
+import { MirrorFiles } from './mirror-files';
 import { StaticFiles } from './static-files';
 
 export interface UsercontentDeps {
@@ -56,6 +58,7 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
   const { config, logger } = deps;
   const parents = allowedParents(config);
   const files = new StaticFiles(deps.assetsDir);
+  const mirrorFiles = new MirrorFiles(join(deps.assetsDir, 'mirror'));
   const source = new ArtifactSource(config.GATEWAY_URL, config.GATEWAY_TIMEOUT_MS, deps.fetchFn);
 
   const frame: Handler = (req, res, url) => {
@@ -134,6 +137,8 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
     if (/^\/embed\/[^/]+$/.test(path)) return embed;
     if (path === '/oembed') return oembedRoute;
     if (path.startsWith('/assets/') || path.startsWith('/vendor/')) return assets;
+    if (path.startsWith('/mirror/'))
+      return (req, res, url) => mirrorFiles.handle(req, res, url, () => text(req, res, 404, 'Not found'));
     if (path === '/health/live' || path === '/health/ready') return health;
     return null;
   };
