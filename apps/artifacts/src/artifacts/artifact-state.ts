@@ -8,7 +8,7 @@ import {
   normalizeMetadata,
   normalizeTitle,
 } from '@core-vault/contracts';
-import { renderArtifact } from '../rendering/render';
+import { RENDER_POLICY_VERSION, renderArtifact } from '../rendering/render';
 import { type ArtifactDoc } from './artifact.schema';
 
 /** Characters of content kept lower-cased for search scoring. */
@@ -40,6 +40,7 @@ export function newArtifact(user: AuthUser, body: CreateArtifactBody, now = new 
     type,
     content: body.content,
     ...renderArtifact(type, body.content),
+    renderPolicy: RENDER_POLICY_VERSION,
     metadata: normalizeMetadata(body.metadata, body.content, now),
     isPublic: body.isPublic ?? false,
     allowNetwork: body.allowNetwork ?? false,

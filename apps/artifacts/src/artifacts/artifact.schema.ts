@@ -22,6 +22,8 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   titleLower: string;
   metadata: { claudeVersion: string; extractedAt: string; size: number };
   isPublic: boolean;
+  /** RENDER_POLICY_VERSION the stored form was made with (absent: before version 2). */
+  renderPolicy?: number;
   /** Outbound network allowed by the owner (absent on artifacts from before: false). */
   allowNetwork?: boolean;
   tags: string[];
@@ -64,6 +66,7 @@ export const artifactSchema = new Schema<ArtifactDoc>(
     },
     isPublic: { type: Boolean, default: false },
     allowNetwork: { type: Boolean, default: false },
+    renderPolicy: { type: Number },
     tags: { type: [String], default: [] },
     version: { type: Number, required: true, min: 1 },
     versionedAt: { type: Date, required: true },

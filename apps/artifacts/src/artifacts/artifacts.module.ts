@@ -16,6 +16,7 @@ import { ArtifactsController } from './artifacts.controller';
 import { ArtifactsRepository } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
 import { PublicArtifactCache } from './public-cache';
+import { RerenderStaleArtifacts } from './rerender-stale-artifacts';
 import { ViewCountConsumer } from './view-count.consumer';
 import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
@@ -41,6 +42,7 @@ import { VersionsService } from './versions.service';
     VersionsService,
     CollectionsService,
     ViewCountConsumer,
+    RerenderStaleArtifacts,
   ],
 })
 export class ArtifactsModule {}

@@ -73,6 +73,27 @@ export class ArtifactsRepository {
       .exec();
   }
 
+  /**
+   * The next live artifacts (by id, after `afterId`) of the given types whose stored form was made
+   * under another policy version: what RerenderStaleArtifacts works through.
+   */
+  async findStaleRendered(
+    types: readonly string[],
+    policy: number,
+    afterId: string,
+    limit: number,
+  ): Promise<Pick<ArtifactDoc, '_id' | 'rev' | 'type' | 'content'>[]> {
+    return this.model
+      .find(
+        { _id: { $gt: afterId }, type: { $in: types }, deletedAt: null, renderPolicy: { $ne: policy } },
+        { _id: 1, rev: 1, type: 1, content: 1 },
+      )
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<Pick<ArtifactDoc, '_id' | 'rev' | 'type' | 'content'>[]>()
+      .exec();
+  }
+
   async list(
     owners: readonly string[],
     sort: ArtifactSort,

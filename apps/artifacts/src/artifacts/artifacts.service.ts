@@ -16,7 +16,7 @@ import { APP_CONFIG, type OutboxEntry, OutboxRelayService, outboxOnCreate } from
 import { type UpdateQuery } from 'mongoose';
 import { type ArtifactsConfig } from '../config';
 import { CollectionsRepository } from '../collections/collections.repository';
-import { renderArtifact } from '../rendering/render';
+import { RENDER_POLICY_VERSION, renderArtifact } from '../rendering/render';
 import { canManage } from './artifact-access';
 import { ArtifactEvents, type ChangedField } from './artifact-events';
 import { isArtifactId, newArtifact, resolveType, searchHead } from './artifact-state';
@@ -74,9 +74,13 @@ export class ArtifactsService {
       type,
       content,
     };
-    const rendered =
-      next.content !== doc.content || next.type !== doc.type ? renderArtifact(next.type, next.content) : doc;
-    return this.apply(doc, { ...next, ...pickRender(rendered) }, body);
+    const changed = next.content !== doc.content || next.type !== doc.type;
+    const rendered = changed ? renderArtifact(next.type, next.content) : doc;
+    return this.apply(
+      doc,
+      { ...next, ...pickRender(rendered), ...(changed ? { renderPolicy: RENDER_POLICY_VERSION } : {}) },
+      body,
+    );
   }
 
   async restore(user: AuthUser, id: string, versionParam: string): Promise<Artifact> {
@@ -85,8 +89,10 @@ export class ArtifactsService {
     if (version === doc.version) throw ArtifactException.versionIsCurrent();
     const snapshot = version === null ? null : await this.versions.get(doc._id, version);
     if (!snapshot) throw ArtifactException.versionNotFound();
-    // The stored sanitized form of that version is reused: sanitizing happens once per version.
-    return this.apply(doc, pickState(snapshot), {}, true);
+    // Sanitized again: an old version's stored form may predate today's policy (RENDER_POLICY_VERSION).
+    const state = pickState(snapshot);
+    const rendered = pickRender(renderArtifact(state.type, state.content));
+    return this.apply(doc, { ...state, ...rendered, renderPolicy: RENDER_POLICY_VERSION }, {}, true);
   }
 
   async remove(user: AuthUser, id: string): Promise<void> {
@@ -140,7 +146,7 @@ export class ArtifactsService {
    */
   private async apply(
     doc: ArtifactDoc,
-    next: VersionState,
+    next: VersionState & { renderPolicy?: number },
     { tags, isPublic, allowNetwork }: Pick<UpdateArtifactBody, 'tags' | 'isPublic' | 'allowNetwork'>,
     forceVersion = false,
   ): Promise<Artifact> {

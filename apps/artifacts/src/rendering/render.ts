@@ -13,6 +13,15 @@ export interface RenderResult {
 
 const none: RenderResult = { rendered: null, renderError: null, securityWarning: null };
 
+/**
+ * The version of the HTML and SVG policies. Stored forms made under an older one are made again
+ * (RerenderStaleArtifacts): version 2 keeps handlers, script sources, inline SVG, SMIL, <link>.
+ */
+export const RENDER_POLICY_VERSION = 2;
+
+/** Types whose stored form depends on the policies above (Markdown's stays as it was). */
+export const POLICY_RENDERED_TYPES: readonly ArtifactType[] = ['HTML', 'SVG'];
+
 export function renderArtifact(type: ArtifactType, content: string): RenderResult {
   switch (type) {
     case 'HTML':
