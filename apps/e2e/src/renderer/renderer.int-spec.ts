@@ -9,6 +9,7 @@ import { demosSuite } from './demos.suite';
 import { embedSuite } from './embed.suite';
 import { FIXTURES } from './fixtures';
 import { headersSuite } from './headers.suite';
+import { reactShadcnSuite } from './react-shadcn.suite';
 import { renderingSuite } from './rendering.suite';
 import { securitySuite } from './security.suite';
 import { type RendererStack, startRendererStack } from './stack';
@@ -30,6 +31,7 @@ afterAll(async () => {
 
 describe('isolation headers', () => headersSuite(current));
 describe('rendering', () => renderingSuite(current));
+describe('React as Claude runs it', () => reactShadcnSuite(current));
 describe('demo catalogue', () => demosSuite(current));
 describe('embeds', () => embedSuite(current));
 describe('security: hostile artifacts', () => securitySuite(current));
