@@ -1,0 +1,135 @@
+/**
+ * Runs a corpus item's scripted interaction inside the artifact's document and tells whether it
+ * visibly changed the page. Works on a FrameLocator (view page) or a Page (embed) alike.
+ */
+import { type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { type Change, type Interaction, type Step } from './corpus-items';
+
+type Root = Page | FrameLocator;
+
+/**
+ * An element's pixels, taken from the page at its box: Locator.screenshot waits for the element
+ * to be "stable", which a continuously animated one never is.
+ */
+async function pixels(page: Page, root: Root, selector: string): Promise<string> {
+  const target = root.locator(selector).first();
+  await target.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+  const box = await target.boundingBox();
+  const view = page.viewportSize() ?? { width: 1280, height: 900 };
+  if (!box) throw new Error(`${selector} has no box`);
+  const x = Math.max(0, box.x);
+  const y = Math.max(0, box.y);
+  const clip = {
+    x,
+    y,
+    width: Math.min(box.x + box.width, view.width) - x,
+    height: Math.min(box.y + box.height, view.height) - y,
+  };
+  if (clip.width < 1 || clip.height < 1) throw new Error(`${selector} is off screen`);
+  return (await page.screenshot({ clip, animations: 'allow', timeout: 3_000 })).toString('base64');
+}
+
+const TARGET_TIMEOUT_MS = 8_000;
+const CHANGE_TIMEOUT_MS = 5_000;
+
+/** What a change is measured on: text, attributes, a count, or the element's pixels. */
+async function snapshot(page: Page, root: Root, selector: string, change: Change): Promise<string> {
+  const target = root.locator(selector);
+  switch (change) {
+    case 'count':
+      return String(await target.count());
+    case 'text':
+      return (await target.count()) ? await target.first().innerText({ timeout: 2_000 }) : '';
+    case 'attribute':
+      return (await target.count())
+        ? await target.first().evaluate(
+            (el) =>
+              Array.from(el.attributes)
+                .map((a) => `${a.name}=${a.value}`)
+                .join(' ') +
+              // React and Radix keep some state in properties only (a disabled button, a checked box).
+              ` disabled:${String((el as HTMLButtonElement).disabled)} value:${String((el as HTMLInputElement).value)}`,
+          )
+        : '';
+    case 'pixels':
+      return pixels(page, root, selector);
+    case 'visible':
+      return '';
+  }
+}
+
+/** Range and colour inputs cannot be typed into: set them like a drag would (React sees it). */
+async function fill(target: Locator, value: string): Promise<void> {
+  const type = await target.evaluate((el) => (el as HTMLInputElement).type);
+  if (type !== 'range' && type !== 'color') return target.fill(value, { timeout: TARGET_TIMEOUT_MS });
+  await target.evaluate((el, v) => {
+    // The prototype's setter, not the element's: React tracks the value through the latter.
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+    descriptor?.set?.call(el, v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }, value);
+}
+
+async function runStep(root: Root, step: Step): Promise<void> {
+  const target = root.locator(step.selector).first();
+  await target.waitFor({ state: 'attached', timeout: TARGET_TIMEOUT_MS });
+  switch (step.action) {
+    case 'click':
+      return target.click({ timeout: TARGET_TIMEOUT_MS });
+    case 'fill':
+      return fill(target, step.value ?? '');
+    case 'select':
+      return void (await target.selectOption(step.value ?? '', { timeout: TARGET_TIMEOUT_MS }));
+    case 'press':
+      return target.press(step.value ?? 'Enter', { timeout: TARGET_TIMEOUT_MS });
+  }
+}
+
+async function changed(
+  page: Page,
+  root: Root,
+  selector: string,
+  change: Change,
+  before: string,
+): Promise<boolean> {
+  const deadline = Date.now() + CHANGE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const now = await snapshot(page, root, selector, change).catch(() => before);
+    if (now !== before) return true;
+    await new Promise((r) => setTimeout(r, change === 'pixels' ? 250 : 100));
+  }
+  return false;
+}
+
+/** Returns null when the interaction visibly changed the page, else why not. */
+export async function runInteraction(
+  page: Page,
+  root: Root,
+  interaction: Interaction,
+): Promise<string | null> {
+  const { action, selector, expect: want } = interaction;
+  try {
+    if (action === 'none-static') {
+      const target = root.locator(selector).first();
+      await target.waitFor({ state: 'visible', timeout: TARGET_TIMEOUT_MS });
+      const box = await target.boundingBox();
+      if (!box || box.width < 1 || box.height < 1) return `${selector} has no size`;
+      if (want.text && !(await target.innerText()).includes(want.text))
+        return `${selector} does not show "${want.text}"`;
+      return null;
+    }
+    await root.locator(selector).first().waitFor({ state: 'visible', timeout: TARGET_TIMEOUT_MS });
+    const before = await snapshot(page, root, want.selector, want.change);
+    if (action !== 'none-animated') {
+      for (const step of interaction.before ?? []) await runStep(root, step);
+      await runStep(root, { action, selector, value: interaction.value });
+    }
+    if (await changed(page, root, want.selector, want.change, before)) return null;
+    return action === 'none-animated'
+      ? `${selector} did not animate (two screenshots equal)`
+      : `${action} ${selector} did not change the ${want.change} of ${want.selector}`;
+  } catch (err) {
+    return `interaction failed: ${(err as Error).message.split('\n')[0]}`;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The real-artifact corpus (apps/e2e/src/renderer/corpus): its entries, typed, with their files
+ * read, and the body each is created with through the gateway.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type CorpusType = 'HTML' | 'REACT' | 'SVG' | 'MARKDOWN';
+export type Change = 'text' | 'attribute' | 'count' | 'pixels' | 'visible';
+export type Action = 'click' | 'fill' | 'select' | 'press' | 'none-animated' | 'none-static';
+
+export interface Step {
+  action: 'click' | 'fill' | 'select' | 'press';
+  selector: string;
+  value?: string;
+}
+
+export interface Interaction {
+  action: Action;
+  selector: string;
+  value?: string;
+  /** Steps run before the action (fill the inputs, then click "Add"). */
+  before?: Step[];
+  expect: { selector: string; change: Change; text?: string };
+}
+
+export interface CorpusItem {
+  id: string;
+  file: string;
+  type: CorpusType;
+  title: string;
+  source: { repo: string; path: string; commit: string; licence: string };
+  features: string[];
+  /** URL substrings whose requests may fail or be refused (remote tiles, web fonts). */
+  expectBlocked?: string[];
+  interaction: Interaction;
+  note?: string;
+}
+
+export const CORPUS_DIR = join(__dirname, 'corpus');
+
+export function loadCorpus(): (CorpusItem & { content: string })[] {
+  const items = JSON.parse(readFileSync(join(CORPUS_DIR, 'corpus.json'), 'utf8')) as CorpusItem[];
+  return items.map((item) => ({ ...item, content: readFileSync(join(CORPUS_DIR, item.file), 'utf8') }));
+}
+
+/** The create body: public, as a user would share it; the type as the corpus names it. */
+export function createBody(item: CorpusItem & { content: string }): Record<string, unknown> {
+  return {
+    title: item.title.slice(0, 200),
+    type: item.type,
+    content: item.content,
+    isPublic: true,
+    tags: ['corpus', item.type.toLowerCase()],
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * The real-artifact corpus (./corpus, 48 artifacts people published) through the real stack:
+ * every service from dist, the renderer and the SPA (support/stack.ts). Each item is created as
+ * one user through the gateway, public, then opened on the public view page (the SPA framing the
+ * renderer) and as an embed, four pages at a time in one Chromium. Per item and mode: no error
+ * screen, no uncaught error, no refused/failed request the corpus does not expect, a frame of
+ * sensible height, and the item's interaction visibly changes the page.
+ *
+ * Prints `corpus: {...}`, writes .local/bench/corpus.json and fails below a 95 % pass rate,
+ * listing the failing items by cause. Chromium resolves no host but this machine's, so nothing
+ * can leave it: an artifact's own CDN and API URLs are the renderer's business (mirror or block).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { devTokenFor, uniqueSuffix, workspaceRoot } from '@core-vault/platform/testing';
+import { type Stack, startStack } from '../support/stack';
+import { type Cause, type ModeResult, type Urls, checkMode } from './corpus-checks';
+import { type CorpusItem, createBody, loadCorpus } from './corpus-items';
+import { CHROMIUM_ARGS } from './stack';
+
+const PASS_RATE = 0.95;
+const PARALLEL_PAGES = 4;
+const corpus = loadCorpus();
+const owner = `corpus-${uniqueSuffix()}`;
+const token = devTokenFor(owner);
+
+let stack: Stack;
+let browser: Browser;
+let urls: Urls;
+const ids = new Map<string, string>();
+
+/** Runs tasks with at most `limit` under way (the machine has two cores). */
+async function pool<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function create(item: (typeof corpus)[number]): Promise<string> {
+  const res = await fetch(`${stack.gatewayUrl}/api/v1/artifacts`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      origin: stack.webUrl,
+      'sec-fetch-site': 'same-origin',
+    },
+    body: JSON.stringify(createBody(item)),
+  });
+  const json = (await res.json()) as { artifact?: { id: string }; message?: string };
+  if (res.status !== 201 || !json.artifact)
+    throw new Error(`${item.id}: create ${res.status} ${json.message}`);
+  return json.artifact.id;
+}
+
+let buildNote = 'built';
+
+/**
+ * Builds and starts the stack. The tree is shared with engineers changing the renderer: when
+ * their work in progress does not compile, the corpus still runs on the last good dist/ (said in
+ * the summary) rather than reporting nothing. CORPUS_BUILD=0 skips the build on purpose.
+ */
+async function startStackOrDist(): Promise<Stack> {
+  if (process.env['CORPUS_BUILD'] === '0') {
+    buildNote = 'skipped (CORPUS_BUILD=0): existing dist/';
+    return startStack({ build: false });
+  }
+  try {
+    return await startStack();
+  } catch (err) {
+    const first = (err as Error).message.split('\n').find((l) => /error TS|failed/.test(l)) ?? '';
+    buildNote = `build failed, ran on existing dist/: ${first.trim().slice(0, 200)}`;
+    console.warn(`corpus: ${buildNote}`);
+    return startStack({ build: false });
+  }
+}
+
+let stackSeconds = 0;
+
+beforeAll(async () => {
+  const started = Date.now();
+  stack = await startStackOrDist();
+  urls = { web: stack.webUrl, renderer: rendererOrigin(stack) };
+  // No DNS but loopback: whatever the renderer lets through cannot reach the internet.
+  browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+  });
+  const created = await pool(corpus, 8, create);
+  corpus.forEach((item, i) => ids.set(item.id, created[i]!));
+  stackSeconds = Math.round((Date.now() - started) / 100) / 10;
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  await stack?.stop();
+}, 30_000);
+
+/**
+ * The renderer's origin: startStack serves it on localhost (a different host than the app) and
+ * its serviceUrl() answers for every process it started, typed for the services only.
+ */
+function rendererOrigin(s: Stack): string {
+  return s.serviceUrl('usercontent' as Parameters<Stack['serviceUrl']>[0]).replace('127.0.0.1', 'localhost');
+}
+
+interface ItemResult {
+  id: string;
+  type: CorpusItem['type'];
+  ok: boolean;
+  view: ModeResult;
+  embed: ModeResult;
+}
+
+function summarise(results: ItemResult[], ms: number) {
+  const passed = results.filter((r) => r.ok).length;
+  const byCause: Partial<Record<`${'view' | 'embed'}:${Cause}`, string[]>> = {};
+  for (const r of results)
+    for (const m of [r.view, r.embed])
+      for (const c of m.causes) (byCause[`${m.mode}:${c}`] ??= []).push(r.id);
+  return {
+    build: buildNote,
+    items: results.length,
+    passed,
+    passRate: Math.round((passed / results.length) * 1000) / 10,
+    runtimeSeconds: Math.round(ms / 100) / 10,
+    byCause,
+    results,
+  };
+}
+
+describe('real-artifact corpus on the real stack', () => {
+  it(`passes at ≥ ${PASS_RATE * 100} % (view page and embed)`, async () => {
+    const started = Date.now();
+    const jobs = corpus.flatMap((item) => (['view', 'embed'] as const).map((mode) => ({ item, mode })));
+    // One context per worker, reused: each page is new, the SPA's files come from its cache.
+    const contexts: BrowserContext[] = await Promise.all(
+      Array.from({ length: PARALLEL_PAGES }, () =>
+        browser.newContext({ viewport: { width: 1280, height: 900 } }),
+      ),
+    );
+    const free = [...contexts];
+    const modeResults = await pool(jobs, PARALLEL_PAGES, async ({ item, mode }) => {
+      const context = free.pop()!;
+      try {
+        return await checkMode(context, urls, item, ids.get(item.id)!, mode);
+      } finally {
+        free.push(context);
+      }
+    });
+    await Promise.all(contexts.map((c) => c.close()));
+    const results: ItemResult[] = corpus.map((item, i) => {
+      const view = modeResults[2 * i]!;
+      const embed = modeResults[2 * i + 1]!;
+      return { id: item.id, type: item.type, ok: view.ok && embed.ok, view, embed };
+    });
+    const summary = { stackSeconds, ...summarise(results, Date.now() - started) };
+    const dir = join(workspaceRoot, '.local', 'bench');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'corpus.json'), JSON.stringify(summary, null, 2));
+    console.log(`corpus: ${JSON.stringify({ ...summary, results: undefined })}`);
+    const failing = results
+      .filter((r) => !r.ok)
+      .map((r) => {
+        const why = [r.view, r.embed]
+          .filter((m) => !m.ok)
+          .map((m) => `${m.mode} [${m.causes.join(', ')}] ${explain(m)}`);
+        return `${r.id}: ${why.join(' | ')}`;
+      });
+    if (summary.passRate < PASS_RATE * 100)
+      throw new Error(
+        `corpus pass rate ${summary.passRate} % < ${PASS_RATE * 100} %:\n${failing.join('\n')}`,
+      );
+  }, 300_000);
+});
+
+function explain(m: ModeResult): string {
+  return [
+    m.errorScreen && `screen="${m.errorScreen.replace(/\s+/g, ' ').slice(0, 120)}"`,
+    m.pageErrors.length && `errors=${JSON.stringify(m.pageErrors.slice(0, 2))}`,
+    m.blocked.length &&
+      `blocked=${JSON.stringify(m.blocked.slice(0, 3))}${m.blocked.length > 3 ? `+${m.blocked.length - 3}` : ''}`,
+    m.causes.includes('height') && `height=${m.height}`,
+    m.interaction && `interaction="${m.interaction.slice(0, 160)}"`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
