@@ -17,6 +17,8 @@ export interface StubArtifact {
   renderError?: string | null;
   securityWarning?: string | null;
   isPublic: boolean;
+  /** The owner allowed outbound network (the frame's and the embed's CSP follow it). */
+  allowNetwork?: boolean;
   owner?: string;
   tags?: string[];
 }
