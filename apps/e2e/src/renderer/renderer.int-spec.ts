@@ -14,6 +14,7 @@ import { reactShadcnSuite } from './react-shadcn.suite';
 import { renderingSuite } from './rendering.suite';
 import { securitySuite } from './security.suite';
 import { sizingSuite } from './sizing.suite';
+import { sizingSuite } from './sizing.suite';
 import { type RendererStack, startRendererStack } from './stack';
 
 let stack: RendererStack | undefined;
@@ -37,5 +38,6 @@ describe('React as Claude runs it', () => reactShadcnSuite(current));
 describe('demo catalogue', () => demosSuite(current));
 describe('embeds', () => embedSuite(current));
 describe('security: hostile artifacts', () => securitySuite(current));
+describe('frame sizing', () => sizingSuite(current));
 describe('frame sizing', () => sizingSuite(current));
 describe('network', () => networkSuite(current));

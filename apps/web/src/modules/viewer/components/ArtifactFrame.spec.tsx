@@ -70,7 +70,7 @@ describe('ArtifactFrame', () => {
 
   it('starts at the window’s height below the header and never collapses on an empty report', () => {
     const { iframe, send } = setup();
-    const initial = `${Math.max(480, window.innerHeight)}px`;
+    const initial = `${Math.max(480, window.innerHeight - 12)}px`;
     expect(iframe.style.height).toBe(initial);
     send(msg({ kind: 'height', height: 0, mode: 'content' }));
     expect(iframe.style.height).toBe(initial);
@@ -84,7 +84,7 @@ describe('ArtifactFrame', () => {
     const first = setup('art-vp');
     first.send(msg({ kind: 'height', height: 300, mode: 'content' }));
     first.send(msg({ kind: 'height', height: 9999, mode: 'viewport' }));
-    const initial = Math.max(480, window.innerHeight);
+    const initial = Math.max(480, window.innerHeight - 12);
     expect(first.iframe.style.height).toBe(`${initial}px`);
     // Viewport mode is final: later content reports do not size the frame.
     first.send(msg({ kind: 'height', height: 200, mode: 'content' }));
@@ -115,7 +115,7 @@ describe('ArtifactFrame', () => {
       );
     const { iframe, send } = setup();
     send(msg({ kind: 'height', height: 1, mode: 'viewport' }));
-    const initial = Math.max(480, window.innerHeight);
+    const initial = Math.max(480, window.innerHeight - 12);
     const handle = screen.getByRole('separator');
     fireEvent.pointerDown(handle, { clientY: 100, pointerId: 1 });
     fireEvent.pointerMove(handle, { clientY: 160, pointerId: 1 });

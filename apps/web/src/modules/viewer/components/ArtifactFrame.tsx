@@ -15,7 +15,7 @@ import {
   saveFrameHeight,
 } from '../hooks/frame-size';
 import { RENDERER_ORIGIN, frameSandbox, frameUrl } from '../renderer-origin';
-import { FrameResizeHandle } from './FrameResizeHandle';
+import { FrameResizeHandle, RESIZE_HANDLE_HEIGHT } from './FrameResizeHandle';
 
 export interface ArtifactFrameProps {
   artifact: RenderableArtifact;
@@ -48,6 +48,7 @@ function FrameInstance({
   const wrapper = useRef<HTMLDivElement>(null);
   const [sizing, setSizing] = useState<FrameSizing>({ mode: 'content', content: null });
   const [userHeight, setUserHeight] = useState(() => loadFrameHeight(storageId));
+  const [dragging, setDragging] = useState(false);
   const [viewportHeight, setViewportHeight] = useState(() => defaultViewportHeight(0));
   const [status, setStatus] = useState<Status>('loading');
   const [silent, setSilent] = useState(false);
@@ -98,10 +99,11 @@ function FrameInstance({
     };
   }, [artifact, theme, storageId]);
 
-  // The default height for full-screen layouts: the window below the header, kept current.
+  // The default height for full-screen layouts: the window below the header (and above the
+  // resize handle), kept current.
   useLayoutEffect(() => {
     const update = () => {
-      const top = (wrapper.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      const top = (wrapper.current?.getBoundingClientRect().top ?? 0) + window.scrollY + RESIZE_HANDLE_HEIGHT;
       setViewportHeight(defaultViewportHeight(top));
     };
     update();
@@ -145,6 +147,7 @@ function FrameInstance({
           width: '100%',
           height,
           border: 0,
+          pointerEvents: dragging ? 'none' : undefined,
         }}
       />
       {viewport && (
@@ -152,6 +155,7 @@ function FrameInstance({
           height={height}
           onResize={setUserHeight}
           onResizeEnd={(h) => saveFrameHeight(storageId, h)}
+          onDragging={setDragging}
         />
       )}
     </div>

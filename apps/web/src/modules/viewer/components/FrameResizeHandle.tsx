@@ -1,39 +1,56 @@
-import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from 'react';
 import { FRAME_MAX, USER_FRAME_MIN, clampUserHeight } from '../hooks/frame-size';
 
+/** Its height: the default frame height leaves room for it, so it shows without scrolling. */
+export const RESIZE_HANDLE_HEIGHT = 12;
 const STEP = 20;
 const PAGE_STEP = 200;
 
 /**
- * The bar under a viewport-sized artifact's frame: drag it (pointer capture, so the frame does
- * not swallow the moves) or focus it and use the arrow keys / Page Up / Page Down / Home.
+ * The bar under a viewport-sized artifact's frame: drag it, or focus it and use the arrow keys,
+ * Page Up / Page Down (Shift: five times as far) or Home (smallest).
  */
 export function FrameResizeHandle({
   height,
   onResize,
   onResizeEnd,
+  onDragging,
 }: {
   height: number;
   onResize: (height: number) => void;
   /** The user let go (pointer up, or a key): a good moment to remember the height. */
   onResizeEnd: (height: number) => void;
+  /** While dragging the frame must not take pointer events (a cross-origin frame swallows them). */
+  onDragging?: (dragging: boolean) => void;
 }) {
-  const drag = useRef<{ y: number; h: number; last: number } | null>(null);
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
 
+  // Moves are followed on the window: the pointer leaves the thin bar at once.
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
     e.preventDefault();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    drag.current = { y: e.clientY, h: height, last: height };
-  };
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    const d = drag.current;
-    if (!d) return;
-    d.last = clampUserHeight(d.h + e.clientY - d.y);
-    onResize(d.last);
-  };
-  const onPointerUp = () => {
-    if (drag.current) onResizeEnd(drag.current.last);
-    drag.current = null;
+    const start = { y: e.clientY, h: height };
+    let last = height;
+    const move = (ev: globalThis.PointerEvent) => {
+      last = clampUserHeight(start.h + ev.clientY - start.y);
+      onResize(last);
+    };
+    const up = () => {
+      stop.current?.();
+      onResizeEnd(last);
+    };
+    stop.current = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      stop.current = null;
+      onDragging?.(false);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+    onDragging?.(true);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const delta: Record<string, number> = {
@@ -62,12 +79,10 @@ export function FrameResizeHandle({
       tabIndex={0}
       className="cv-frame-resize"
       onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
       onKeyDown={onKeyDown}
       style={{
-        height: 12,
+        height: RESIZE_HANDLE_HEIGHT,
+        boxSizing: 'border-box',
         cursor: 'ns-resize',
         touchAction: 'none',
         display: 'flex',
