@@ -14,7 +14,6 @@ import { reactShadcnSuite } from './react-shadcn.suite';
 import { renderingSuite } from './rendering.suite';
 import { securitySuite } from './security.suite';
 import { sizingSuite } from './sizing.suite';
-import { sizingSuite } from './sizing.suite';
 import { type RendererStack, startRendererStack } from './stack';
 
 let stack: RendererStack | undefined;
@@ -38,6 +37,5 @@ describe('React as Claude runs it', () => reactShadcnSuite(current));
 describe('demo catalogue', () => demosSuite(current));
 describe('embeds', () => embedSuite(current));
 describe('security: hostile artifacts', () => securitySuite(current));
-describe('frame sizing', () => sizingSuite(current));
 describe('frame sizing', () => sizingSuite(current));
 describe('network', () => networkSuite(current));
