@@ -19,7 +19,6 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -246,6 +245,7 @@ export async function buildMirror({ out, force = false, log = console.log }) {
   const stamp = hash(
     readFileSync(join(mirrorPkg, 'package-lock.json')),
     readFileSync(join(appDir, 'src/mirror/manifest.ts')),
+    readFileSync(join(appDir, 'src/mirror/packages.ts')),
     readFileSync(fileURLToPath(import.meta.url)),
   );
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return false;

@@ -233,15 +233,16 @@ function link(attrs: string, whole: string, r: Rewriter): string {
       : 'any';
   // Preloads are hints: a miss costs nothing visible, so only stylesheets are reported.
   const local = r.map(href, kind, kind === 'style');
-  return local ? `<link${setAttr(attrs, 'href', local)} data-cv-src="${encodeAttr(href)}">` : whole;
+  return local ? `<link${setAttr(attrs.trimEnd(), 'href', local)} data-cv-src="${encodeAttr(href)}">` : whole;
 }
 
 /** @import of a CDN stylesheet (Google Fonts above all) inside <style>. */
 function cssImports(css: string, r: Rewriter): string {
   return css.replace(
-    /@import\s+(?:url\(\s*)?(["']?)((?:https?:)?\/\/[^"')\s;]+)\1\s*\)?/gi,
-    (whole, q: string, url: string) => {
-      const local = r.map(url, 'style', true);
+    /@import\s+(?:url\(\s*)?(?:"([^"]+)"|'([^']+)'|([^"')\s;]+))\s*\)?/gi,
+    (whole, dq?: string, sq?: string, bare?: string) => {
+      const url = dq ?? sq ?? bare ?? '';
+      const local = parseRemote(url) ? r.map(url, 'style', true) : null;
       return local ? `@import url("${local}")` : whole;
     },
   );

@@ -1,0 +1,542 @@
+/**
+ * The mirror's data: every library, its served versions (exact, as installed in
+ * apps/usercontent/mirror), licence, files and CDN names. manifest.ts holds the lookups; both
+ * are bundled into the frame, so no Node APIs here. See manifest.ts for the URL layout.
+ */
+
+export interface MirrorVersion {
+  /** Exact version, as in the mirror's node_modules/{dir}/package.json. */
+  version: string;
+  /** Folder under apps/usercontent/mirror/node_modules (npm aliases install majors side by side). */
+  dir: string;
+  /**
+   * The file a CDN URL without a path answers (a script tag wants the UMD/global build). None:
+   * the version has no global build (three 0.187), so an unversioned request uses an older one.
+   */
+  main?: string;
+  /**
+   * The ES module entry (esm.sh, jsDelivr's /+esm, a module script importing the bare package),
+   * and sub-entries by subpath ('client' for react-dom/client). A '+esm/…' file is built by
+   * build-mirror.mjs from `bundles`; anything else is a file of the package.
+   */
+  module?: string;
+  submodules?: Record<string, string>;
+  /** '+esm' output file → entry inside the package, bundled by esbuild (one shared graph). */
+  bundles?: Record<string, string>;
+  /** Package files/folders served ('dir/' = everything below, '*' = one path segment). */
+  serve: string[];
+  /** Paths CDN URLs use that this version answers from another file (renamed or unminified). */
+  alias?: Record<string, string>;
+  /** Package subpath prefixes the package's exports map elsewhere ('addons/' → 'examples/jsm/'). */
+  exportDirs?: Record<string, string>;
+}
+
+export interface MirrorLibrary {
+  /** npm name; the /mirror/{name}@… path segment. */
+  name: string;
+  title: string;
+  /** The package's `license` field. */
+  licence: string;
+  /** Other npm names CDN URLs use for the same library. */
+  aliases?: string[];
+  /** cdnjs library names and the package folder cdnjs's files live in. */
+  cdnjs?: { names: string[]; root: string };
+  /** Which part of the version decides compatibility: three.js breaks on 0.x minors. */
+  line?: 'major' | 'minor';
+  /** Newest first. */
+  versions: MirrorVersion[];
+}
+
+const FONT_FAMILIES: Array<[family: string, version: string]> = [
+  ['Inter', '5.3.0'],
+  ['Roboto', '5.3.0'],
+  ['Open Sans', '5.3.0'],
+  ['Poppins', '5.3.0'],
+  ['Montserrat', '5.3.0'],
+  ['Lato', '5.3.0'],
+  ['JetBrains Mono', '5.3.0'],
+  ['Fira Code', '5.3.0'],
+  ['Playfair Display', '5.3.0'],
+  ['Nunito', '5.3.0'],
+  ['Space Grotesk', '5.3.0'],
+  ['IBM Plex Sans', '5.3.0'],
+  ['IBM Plex Mono', '5.3.0'],
+  ['Source Sans 3', '5.3.1'],
+  ['Raleway', '5.3.0'],
+  ['DM Sans', '5.3.0'],
+  ['Merriweather', '5.3.0'],
+  ['Orbitron', '5.3.0'],
+  ['Press Start 2P', '5.3.0'],
+];
+
+/** Google Fonts family name → its @fontsource package id ("Source Sans 3" → source-sans-3). */
+export const fontId = (family: string) => family.trim().toLowerCase().replace(/\s+/g, '-');
+
+export const MIRROR_FONTS = FONT_FAMILIES.map(([family, version]) => ({
+  family,
+  id: fontId(family),
+  package: `@fontsource/${fontId(family)}`,
+  version,
+}));
+
+const fontLibraries: MirrorLibrary[] = MIRROR_FONTS.map((f) => ({
+  name: f.package,
+  title: `${f.family} (font)`,
+  licence: 'OFL-1.1',
+  // Latin subset only: other scripts fall back to system fonts glyph by glyph.
+  versions: [{ version: f.version, dir: f.package, serve: ['files/*-latin-*.woff2'] }],
+}));
+
+const chartAlias = { 'dist/chart.min.js': 'dist/chart.umd.min.js', 'dist/chart.js': 'dist/chart.umd.min.js' };
+
+export const MIRROR_LIBRARIES: MirrorLibrary[] = [
+  {
+    name: 'chart.js',
+    title: 'Chart.js',
+    licence: 'MIT',
+    cdnjs: { names: ['Chart.js', 'chart.js'], root: 'dist/' },
+    versions: [
+      {
+        version: '4.6.1',
+        dir: 'chartjs-4',
+        main: 'dist/chart.umd.min.js',
+        module: '+esm/index.js',
+        submodules: { auto: '+esm/auto.js', helpers: '+esm/helpers.js' },
+        bundles: {
+          'index.js': 'dist/chart.js',
+          'auto.js': 'auto/auto.js',
+          'helpers.js': 'helpers/helpers.js',
+        },
+        serve: ['dist/chart.umd.min.js'],
+        alias: { ...chartAlias, 'dist/chart.umd.js': 'dist/chart.umd.min.js' },
+      },
+      {
+        version: '3.9.1',
+        dir: 'chartjs-3',
+        main: 'dist/chart.min.js',
+        module: '+esm/index.js',
+        submodules: { auto: '+esm/auto.js', helpers: '+esm/helpers.js' },
+        bundles: {
+          'index.js': 'dist/chart.mjs',
+          'auto.js': 'auto/auto.mjs',
+          'helpers.js': 'helpers/helpers.mjs',
+        },
+        serve: ['dist/chart.min.js', 'dist/chart.js'],
+      },
+      {
+        version: '2.9.4',
+        dir: 'chartjs-2',
+        main: 'dist/Chart.min.js',
+        serve: ['dist/*.js', 'dist/*.css'],
+        alias: { 'dist/chart.min.js': 'dist/Chart.min.js', 'dist/chart.js': 'dist/Chart.js' },
+      },
+    ],
+  },
+  {
+    name: 'd3',
+    title: 'D3',
+    licence: 'ISC (7), BSD-3-Clause (5, 6)',
+    cdnjs: { names: ['d3'], root: 'dist/' },
+    versions: [
+      {
+        version: '7.9.2',
+        dir: 'd3-7',
+        main: 'dist/d3.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'dist/d3.mjs' },
+        serve: ['dist/d3.min.js', 'dist/d3.js'],
+        alias: { 'dist/d3.mjs': '+esm/index.js', 'dist/d3.min.mjs': '+esm/index.js' },
+      },
+      {
+        version: '6.7.0',
+        dir: 'd3-6',
+        main: 'dist/d3.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'index.js' },
+        serve: ['dist/d3.min.js', 'dist/d3.js'],
+      },
+      {
+        version: '5.16.0',
+        dir: 'd3-5',
+        main: 'dist/d3.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'index.js' },
+        serve: ['dist/d3.min.js', 'dist/d3.js'],
+      },
+    ],
+  },
+  {
+    name: 'three',
+    title: 'Three.js',
+    licence: 'MIT',
+    cdnjs: { names: ['three.js'], root: 'build/' },
+    line: 'minor',
+    versions: [
+      {
+        version: '0.187.0',
+        dir: 'three',
+        module: 'build/three.module.js',
+        submodules: { webgpu: 'build/three.webgpu.js', tsl: 'build/three.tsl.js' },
+        exportDirs: { 'addons/': 'examples/jsm/' },
+        serve: [
+          'build/three.module.js',
+          'build/three.core.js',
+          'build/three.webgpu.js',
+          'build/three.webgpu.nodes.js',
+          'build/three.tsl.js',
+          'build/three.cjs',
+          'examples/jsm/',
+          'examples/fonts/',
+        ],
+      },
+      {
+        version: '0.160.1',
+        dir: 'three-160',
+        main: 'build/three.min.js',
+        module: 'build/three.module.js',
+        exportDirs: { 'addons/': 'examples/jsm/' },
+        serve: ['build/*.js', 'examples/jsm/', 'examples/fonts/'],
+      },
+      {
+        version: '0.128.0',
+        dir: 'three-128',
+        main: 'build/three.min.js',
+        module: 'build/three.module.js',
+        serve: ['build/', 'examples/jsm/', 'examples/js/', 'examples/fonts/'],
+      },
+    ],
+  },
+  {
+    name: 'react',
+    title: 'React (UMD)',
+    licence: 'MIT',
+    cdnjs: { names: ['react'], root: '' },
+    versions: [
+      {
+        version: '18.3.1',
+        dir: 'react-18',
+        main: 'umd/react.production.min.js',
+        module: '+esm/index.js',
+        submodules: { 'jsx-runtime': '+esm/jsx-runtime.js' },
+        bundles: { 'index.js': 'index.js', 'jsx-runtime.js': 'jsx-runtime.js' },
+        serve: ['umd/react.production.min.js', 'umd/react.development.js'],
+        // Development builds only add warnings; the production build behaves the same.
+        alias: { 'umd/react.development.js': 'umd/react.production.min.js' },
+      },
+    ],
+  },
+  {
+    name: 'react-dom',
+    title: 'React DOM (UMD)',
+    licence: 'MIT',
+    cdnjs: { names: ['react-dom'], root: '' },
+    versions: [
+      {
+        version: '18.3.1',
+        dir: 'react-dom-18',
+        main: 'umd/react-dom.production.min.js',
+        module: '+esm/index.js',
+        submodules: { client: '+esm/client.js' },
+        bundles: { 'index.js': 'index.js', 'client.js': 'client.js' },
+        serve: ['umd/react-dom.production.min.js'],
+        alias: { 'umd/react-dom.development.js': 'umd/react-dom.production.min.js' },
+      },
+    ],
+  },
+  {
+    name: '@babel/standalone',
+    title: 'Babel standalone',
+    licence: 'MIT',
+    aliases: ['babel-standalone'],
+    cdnjs: { names: ['babel-standalone'], root: '' },
+    versions: [
+      {
+        version: '7.29.13',
+        dir: 'babel-standalone-7',
+        main: 'babel.min.js',
+        serve: ['babel.min.js'],
+        alias: { 'babel.js': 'babel.min.js' },
+      },
+    ],
+  },
+  {
+    name: 'katex',
+    title: 'KaTeX',
+    licence: 'MIT',
+    cdnjs: { names: ['KaTeX', 'katex'], root: 'dist/' },
+    versions: [
+      {
+        version: '0.19.1',
+        dir: 'katex',
+        main: 'dist/katex.min.js',
+        module: 'dist/katex.mjs',
+        submodules: { 'contrib/auto-render': 'dist/contrib/auto-render.mjs' },
+        serve: ['dist/*.js', 'dist/*.mjs', 'dist/*.css', 'dist/contrib/', 'dist/fonts/'],
+      },
+    ],
+  },
+  {
+    name: 'plotly.js-dist-min',
+    title: 'Plotly',
+    licence: 'MIT',
+    aliases: ['plotly.js', 'plotly.js-dist', 'plotly.js-basic-dist-min', 'plotly.js-basic-dist'],
+    cdnjs: { names: ['plotly.js'], root: '' },
+    versions: [
+      {
+        version: '4.1.2',
+        dir: 'plotly.js-dist-min',
+        main: 'plotly.min.js',
+        serve: ['plotly.min.js'],
+        alias: {
+          'plotly.js': 'plotly.min.js',
+          'dist/plotly.min.js': 'plotly.min.js',
+          'dist/plotly.js': 'plotly.min.js',
+          'plotly-basic.min.js': 'plotly.min.js',
+          'dist/plotly-basic.min.js': 'plotly.min.js',
+        },
+      },
+    ],
+  },
+  {
+    name: 'mermaid',
+    title: 'Mermaid',
+    licence: 'MIT',
+    cdnjs: { names: ['mermaid'], root: 'dist/' },
+    versions: [
+      {
+        version: '11.17.2',
+        dir: 'mermaid',
+        main: 'dist/mermaid.min.js',
+        module: 'dist/mermaid.esm.min.mjs',
+        serve: ['dist/mermaid.min.js', 'dist/mermaid.esm.min.mjs', 'dist/chunks/mermaid.esm.min/'],
+        alias: {
+          'dist/mermaid.js': 'dist/mermaid.min.js',
+          'dist/mermaid.esm.mjs': 'dist/mermaid.esm.min.mjs',
+        },
+      },
+    ],
+  },
+  {
+    name: 'p5',
+    title: 'p5.js',
+    licence: 'LGPL-2.1',
+    cdnjs: { names: ['p5.js'], root: 'lib/' },
+    versions: [{ version: '1.11.13', dir: 'p5', main: 'lib/p5.min.js', serve: ['lib/'] }],
+  },
+  {
+    name: 'animejs',
+    title: 'anime.js',
+    licence: 'MIT',
+    cdnjs: { names: ['animejs'], root: 'lib/' },
+    versions: [
+      {
+        version: '3.2.2',
+        dir: 'animejs-3',
+        main: 'lib/anime.min.js',
+        module: 'lib/anime.es.js',
+        serve: ['lib/'],
+      },
+    ],
+  },
+  {
+    name: 'gsap',
+    title: 'GSAP',
+    licence: "Standard 'no charge' license: https://gsap.com/standard-license.",
+    cdnjs: { names: ['gsap'], root: 'dist/' },
+    versions: [
+      {
+        version: '3.15.0',
+        dir: 'gsap',
+        main: 'dist/gsap.min.js',
+        module: 'index.js',
+        serve: ['dist/*.js', '*.js', 'utils/'],
+      },
+    ],
+  },
+  {
+    name: 'leaflet',
+    title: 'Leaflet',
+    licence: 'BSD-2-Clause',
+    cdnjs: { names: ['leaflet'], root: 'dist/' },
+    versions: [
+      {
+        version: '1.9.4',
+        dir: 'leaflet',
+        main: 'dist/leaflet.js',
+        module: 'dist/leaflet-src.esm.js',
+        serve: ['dist/*.js', 'dist/*.css', 'dist/images/'],
+        alias: { 'dist/leaflet.min.js': 'dist/leaflet.js' },
+      },
+    ],
+  },
+  {
+    name: '@fortawesome/fontawesome-free',
+    title: 'Font Awesome Free',
+    licence: '(CC-BY-4.0 AND OFL-1.1 AND MIT)',
+    aliases: ['font-awesome', '@fortawesome/fontawesome'],
+    cdnjs: { names: ['font-awesome'], root: '' },
+    versions: [
+      {
+        version: '6.7.2',
+        dir: '@fortawesome/fontawesome-free',
+        main: 'css/all.min.css',
+        serve: ['css/', 'js/', 'webfonts/'],
+        // Font Awesome 4 and 5 pages: 6's all.css keeps their class names (fa, fas, fa-home…).
+        alias: { 'css/font-awesome.min.css': 'css/all.min.css', 'css/font-awesome.css': 'css/all.min.css' },
+      },
+    ],
+  },
+  {
+    name: 'lucide',
+    title: 'Lucide',
+    licence: 'ISC',
+    versions: [
+      {
+        version: '1.65.0',
+        dir: 'lucide',
+        main: 'dist/umd/lucide.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'dist/esm/lucide.mjs' },
+        serve: ['dist/umd/'],
+        alias: { 'dist/umd/lucide.js': 'dist/umd/lucide.min.js' },
+      },
+    ],
+  },
+  {
+    name: 'marked',
+    title: 'marked',
+    licence: 'MIT',
+    cdnjs: { names: ['marked'], root: '' },
+    versions: [
+      {
+        version: '15.0.12',
+        dir: 'marked',
+        main: 'marked.min.js',
+        module: 'lib/marked.esm.js',
+        serve: ['marked.min.js', 'lib/*.js'],
+      },
+      {
+        version: '4.3.0',
+        dir: 'marked-4',
+        main: 'marked.min.js',
+        module: 'lib/marked.esm.js',
+        serve: ['marked.min.js', 'lib/*.js'],
+      },
+    ],
+  },
+  {
+    name: 'lodash',
+    title: 'Lodash',
+    licence: 'MIT',
+    aliases: ['lodash-es'],
+    cdnjs: { names: ['lodash.js'], root: '' },
+    versions: [
+      {
+        version: '4.18.1',
+        dir: 'lodash',
+        main: 'lodash.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'lodash.js' },
+        serve: ['lodash.min.js', 'lodash.js', 'core.min.js', 'fp.js'],
+      },
+    ],
+  },
+  {
+    name: 'papaparse',
+    title: 'PapaParse',
+    licence: 'MIT',
+    cdnjs: { names: ['PapaParse', 'papaparse'], root: '' },
+    versions: [
+      {
+        version: '5.7.1',
+        dir: 'papaparse',
+        main: 'papaparse.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'papaparse.js' },
+        serve: ['papaparse.min.js', 'papaparse.js'],
+      },
+    ],
+  },
+  {
+    name: 'mathjs',
+    title: 'math.js',
+    licence: 'Apache-2.0',
+    cdnjs: { names: ['mathjs'], root: 'lib/browser/' },
+    versions: [
+      {
+        version: '15.2.0',
+        dir: 'mathjs',
+        main: 'lib/browser/math.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'lib/esm/index.js' },
+        serve: ['lib/browser/math.js'],
+        alias: {
+          'lib/browser/math.min.js': 'lib/browser/math.js',
+          'dist/math.min.js': 'lib/browser/math.js',
+          'dist/math.js': 'lib/browser/math.js',
+        },
+      },
+    ],
+  },
+  {
+    name: 'tone',
+    title: 'Tone.js',
+    licence: 'MIT',
+    cdnjs: { names: ['tone'], root: 'build/' },
+    versions: [
+      {
+        version: '15.5.44',
+        dir: 'tone',
+        main: 'build/Tone.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'build/esm/index.js' },
+        serve: ['build/Tone.js'],
+        alias: { 'build/Tone.min.js': 'build/Tone.js' },
+      },
+    ],
+  },
+  {
+    name: 'jquery',
+    title: 'jQuery',
+    licence: 'MIT',
+    cdnjs: { names: ['jquery'], root: 'dist/' },
+    versions: [
+      {
+        version: '3.8.0',
+        dir: 'jquery',
+        main: 'dist/jquery.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'dist/jquery.js' },
+        serve: ['dist/*.js'],
+      },
+    ],
+  },
+  {
+    name: 'bootstrap',
+    title: 'Bootstrap',
+    licence: 'MIT',
+    cdnjs: { names: ['bootstrap', 'twitter-bootstrap'], root: 'dist/' },
+    versions: [
+      {
+        version: '5.3.9',
+        dir: 'bootstrap',
+        main: 'dist/css/bootstrap.min.css',
+        serve: ['dist/css/*.css', 'dist/js/*.js'],
+      },
+    ],
+  },
+  {
+    name: '@tailwindcss/browser',
+    title: 'Tailwind CSS (browser build, for the Play CDN)',
+    licence: 'MIT',
+    versions: [
+      {
+        version: '4.3.4',
+        dir: '@tailwindcss/browser',
+        main: 'dist/index.global.js',
+        serve: ['dist/index.global.js'],
+      },
+    ],
+  },
+  ...fontLibraries,
+];
