@@ -152,25 +152,39 @@ function peersPlugin(libraries) {
   };
 }
 
+/** Bare peers, for listing CommonJS exports in Node: the mirror's React 18, not the app's React. */
+const NODE_PEERS = { react: 'react-18', 'react-dom': 'react-dom-18' };
+
+/** The runtime export names of a CommonJS module, loaded in Node with the mirror's peers. */
+function commonJsNames(file) {
+  const Module = createRequire(import.meta.url)('node:module');
+  const original = Module._resolveFilename;
+  Module._resolveFilename = function (request, ...rest) {
+    const peer = NODE_PEERS[request];
+    return original.call(this, peer ? join(modules, peer) : request, ...rest);
+  };
+  process.env.NODE_ENV = 'production';
+  try {
+    return Object.keys(createRequire(file)(file)).filter(
+      (n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default',
+    );
+  } catch {
+    return []; // not loadable in Node (needs a DOM): default export only
+  } finally {
+    Module._resolveFilename = original;
+  }
+}
+
 /** Entry source: ES modules as they are; CommonJS re-exported with its runtime keys named. */
 function entryFor(file, wrapperDir, outName) {
   const source = readFileSync(file, 'utf8');
   if (/\.mjs$/.test(file) || /^\s*(import|export)\s[^(]/m.test(source)) return file;
-  const require = createRequire(file);
-  process.env.NODE_ENV = 'production';
-  let names = [];
-  try {
-    names = Object.keys(require(file)).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n) && n !== 'default');
-  } catch {
-    /* not loadable in Node (needs a DOM): default export only */
-  }
+  const names = commonJsNames(file);
   const wrapper = join(wrapperDir, outName);
   mkdirSync(wrapperDir, { recursive: true });
   const spec = JSON.stringify(file);
-  writeFileSync(
-    wrapper,
-    `import M from ${spec};\nexport default M;\n${names.length ? `export const { ${names.join(', ')} } = M;\n` : ''}`,
-  );
+  const named = names.length ? `export const { ${names.join(', ')} } = M;\n` : '';
+  writeFileSync(wrapper, `import M from ${spec};\nexport default M;\n${named}`);
   return wrapper;
 }
 

@@ -122,6 +122,8 @@ describe('/mirror/ files', () => {
       (m) => new URL(m[1] ?? '', `${base}/mirror/react-dom@18.3.1/+esm/`).pathname,
     );
     expect(imports).toContain('/mirror/react-dom@18.3.1/+esm/index.js');
+    // CommonJS entries get their named exports (import { createRoot } from 'react-dom/client').
+    expect(client).toMatch(/export\s*\{[^}]*\bcreateRoot\b/);
     for (const u of imports) expect((await get(u, { method: 'HEAD' })).status).toBe(200);
   });
 
