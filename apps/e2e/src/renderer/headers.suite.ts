@@ -19,7 +19,7 @@ export function headersSuite(stack: () => RendererStack) {
       "connect-src 'self';",
       "script-src 'self' 'unsafe-inline';",
       "form-action 'none'",
-      "worker-src 'none'",
+      'worker-src blob:;',
       "frame-src 'none'",
       "object-src 'none'",
       "base-uri 'none'",

@@ -30,7 +30,10 @@ export function artifactCsp(frameAncestors: string, { network = false } = {}): s
     `media-src 'self' data: blob:${network ? ' https:' : ''}`,
     `connect-src 'self'${network ? ' https: wss:' : ''}`,
     "frame-src 'none'",
-    "worker-src 'none'",
+    // Dedicated workers from blob: URLs (Tone's clock, compute off the main thread) run under this
+    // same CSP. No 'self': a service worker needs a same-origin script URL and could then sit
+    // in front of every artifact on the renderer origin.
+    "worker-src blob:",
     "manifest-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
