@@ -62,6 +62,7 @@ describe('mirror manifest', () => {
     for (const bad of [
       'package.json',
       'dist/../package.json',
+      'dist/fonts/../../package.json',
       '/etc/passwd',
       'dist/katex.min.js.map',
       'katex.ts',
