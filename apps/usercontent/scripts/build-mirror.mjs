@@ -18,6 +18,7 @@ import {
   mkdirSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -263,20 +264,25 @@ export async function buildMirror({ out, force = false, log = console.log }) {
     readFileSync(fileURLToPath(import.meta.url)),
   );
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return false;
-  rmSync(dir, { recursive: true, force: true });
+  // Built beside the live directory and swapped in at the end: a renderer (or a second build)
+  // reading the mirror meanwhile never sees it half-written.
+  const next = join(out, `.mirror-${process.pid}`);
+  rmSync(next, { recursive: true, force: true });
   for (const lib of libraries)
     for (const v of lib.versions) {
       const pkgDir = join(modules, v.dir);
-      const target = join(dir, `${lib.name}@${v.version}`);
+      const target = join(next, `${lib.name}@${v.version}`);
       for (const rel of walk(pkgDir))
         if (MIRROR_TYPES.some((t) => rel.endsWith(t)) && manifest.servesPath(v, rel))
           place(join(pkgDir, rel), join(target, rel));
       if (v.bundles) await bundle(lib, v, target, libraries);
     }
-  const files = await indexFiles(dir);
-  writeFileSync(join(dir, 'index.json'), JSON.stringify({ files }));
-  writeFileSync(join(dir, 'fonts.json'), JSON.stringify(fontsIndex(manifest.MIRROR_FONTS)));
-  writeFileSync(stampFile, stamp);
+  const files = await indexFiles(next);
+  writeFileSync(join(next, 'index.json'), JSON.stringify({ files }));
+  writeFileSync(join(next, 'fonts.json'), JSON.stringify(fontsIndex(manifest.MIRROR_FONTS)));
+  writeFileSync(join(next, '.stamp'), stamp);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(next, dir);
   const bytes = Object.values(files).reduce((n, f) => n + f.size, 0);
   log(`library mirror: ${Object.keys(files).length} files, ${(bytes / 1e6).toFixed(1)} MB`);
   return true;
