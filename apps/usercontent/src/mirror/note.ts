@@ -100,8 +100,8 @@ export function friendlyBlockedNote(blocked: BlockedLoad[]): string {
     );
   if (blocked.length > MAX_LINES)
     lines.push(
-      `<p style="all:initial;display:block;font:inherit;color:inherit">…and ${blocked.length - MAX_LINES} more.</p>`,
+      `<p style="all:initial;display:block;font:inherit;color:inherit">&#8230;and ${blocked.length - MAX_LINES} more.</p>`,
     );
-  const note = `<div id="cv-mirror-note" role="status" style="${CSS}">${lines.join('')}<button type="button" aria-label="Dismiss" style="${BUTTON}">×</button></div>`;
+  const note = `<div id="cv-mirror-note" role="status" style="${CSS}">${lines.join('')}<button type="button" aria-label="Dismiss" style="${BUTTON}">&#215;</button></div>`;
   return `<template id="cv-mirror-note-template" data-lines="${blocked.length}">${note}</template><script>(${runtime.toString()})(${MAX_LINES})</script>`;
 }

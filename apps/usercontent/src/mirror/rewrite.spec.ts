@@ -136,7 +136,7 @@ describe('friendlyBlockedNote', () => {
     );
     expect(note).not.toContain('<x0>');
     expect(note).not.toContain('h5.example, which');
-    expect(note).toContain('…and 2 more.');
+    expect(note).toContain('and 2 more.');
     expect(note).toContain('aria-label="Dismiss"');
   });
 });
