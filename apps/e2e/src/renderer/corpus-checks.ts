@@ -25,6 +25,8 @@ export interface ModeResult {
   expectedBlocked: string[];
   height?: number;
   interaction?: string | null;
+  /** Set when the interaction failed once and was tried again: the first failure. */
+  retried?: string | null;
   ms: number;
 }
 
@@ -33,7 +35,7 @@ export interface Urls {
   renderer: string;
 }
 
-const RENDER_TIMEOUT_MS = 15_000;
+const RENDER_TIMEOUT_MS = 12_000;
 const CSP_REFUSAL = /Refused to (?:load|connect to|frame|execute|apply|create a worker from)[^']*'([^']+)'/;
 
 /**

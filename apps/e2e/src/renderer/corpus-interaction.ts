@@ -25,8 +25,12 @@ async function pixels(page: Page, root: Root, selector: string): Promise<string>
     width: Math.min(box.x + box.width, view.width) - x,
     height: Math.min(box.y + box.height, view.height) - y,
   };
-  if (clip.width < 1 || clip.height < 1) throw new Error(`${selector} is off screen`);
-  return (await page.screenshot({ clip, animations: 'allow', timeout: 3_000 })).toString('base64');
+  if (clip.width < 1 || clip.height < 1)
+    throw new Error(`${selector} has no visible box (empty or off screen)`);
+  // Generous: four pages share two cores, and a busy SMIL or WebGL frame is slow to capture.
+  return (await page.screenshot({ clip, animations: 'allow', scale: 'css', timeout: 10_000 })).toString(
+    'base64',
+  );
 }
 
 const TARGET_TIMEOUT_MS = 8_000;
@@ -74,6 +78,11 @@ async function fill(target: Locator, value: string): Promise<void> {
 async function runStep(root: Root, step: Step): Promise<void> {
   const target = root.locator(step.selector).first();
   await target.waitFor({ state: 'attached', timeout: TARGET_TIMEOUT_MS });
+  // A person brings the control to the middle of the screen: at an edge it can sit under a fixed
+  // header or the embed's brand badge.
+  await target
+    .evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }))
+    .catch(() => undefined);
   switch (step.action) {
     case 'click':
       return target.click({ timeout: TARGET_TIMEOUT_MS });

@@ -151,7 +151,14 @@ describe('real-artifact corpus on the real stack', () => {
     const modeResults = await pool(jobs, PARALLEL_PAGES, async ({ item, mode }) => {
       const context = free.pop()!;
       try {
-        return await checkMode(context, urls, item, ids.get(item.id)!, mode);
+        const first = await checkMode(context, urls, item, ids.get(item.id)!, mode);
+        // Only the interaction is timing-sensitive on a loaded 2-core machine: it gets one more
+        // try (reported as retried); errors, refusals and error screens never do.
+        if (first.ok || first.causes.some((c) => c !== 'interaction')) return first;
+        return {
+          ...(await checkMode(context, urls, item, ids.get(item.id)!, mode)),
+          retried: first.interaction,
+        };
       } finally {
         free.push(context);
       }
