@@ -115,11 +115,17 @@ async function main() {
     ensureDependencies();
     console.log('\n== infrastructure and browser ==');
     // Chromium (Debian's, with fonts) installs while the services start; browser suites need it.
+    // So do the renderer's assets: its library mirror is an npm install of its own, which must not
+    // happen inside a suite (or two suites at once).
     const [up, chromium] = await Promise.all([
       infra.up({ log: (l) => console.log(`infra: ${l}`) }),
       infra.ensureChromium().catch((err) => {
         record('chromium', 0, 1, err.message);
         return null;
+      }),
+      check('renderer assets', process.execPath, [join(root, 'apps/usercontent/scripts/build-assets.mjs')], {
+        timeoutMs: 15 * MIN,
+        parallel: true,
       }),
     ]);
     started = up.services.filter((s) => s.action === 'started').map((s) => s.name);
