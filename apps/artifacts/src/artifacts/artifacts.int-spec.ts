@@ -1,11 +1,7 @@
-import mongoose, { type Connection } from 'mongoose';
 import { ARTIFACT_MESSAGES as M, type Artifact } from '@core-vault/contracts';
 import { uniqueSuffix } from '@core-vault/platform/testing';
-import { type TestApp, artifactInput, client, startArtifactsApp, tokenFor } from '../testing';
+import { artifactInput, type client, tokenFor, useArtifactsApp } from '../testing';
 
-let t: TestApp;
-let api: ReturnType<typeof client>;
-let db: Connection;
 const s = uniqueSuffix();
 const alice = tokenFor(`alice-${s}`);
 const aliceMigrated = tokenFor(`alice-${s}`, { mig: `legacy-${s}` });
@@ -15,22 +11,15 @@ const admin = tokenFor(`admin-${s}`, { adm: true, plan: 'Free', sts: 'NO_SUBSCRI
 const free = tokenFor(`free-${s}`, { plan: 'Free', sts: 'NO_SUBSCRIPTION' });
 const canceled = tokenFor(`canceled-${s}`, { sts: 'CANCELED' });
 
-beforeAll(async () => {
-  t = await startArtifactsApp();
-  api = client(t.url);
-  db = await mongoose.createConnection(t.config.MONGO_URL, { dbName: t.config.MONGO_DB }).asPromise();
-});
-afterAll(async () => {
-  await db.close();
-  await t.close();
-});
+const ctx = useArtifactsApp();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
 
 const create = async (token: string, over: Record<string, unknown> = {}) => {
   const res = await api('POST', '/api/v1/artifacts', { token, body: artifactInput(over) });
   expect(res.status).toBe(201);
   return res.body.artifact;
 };
-const count = () => db.collection('artifacts').countDocuments();
+const count = () => ctx.db.collection('artifacts').countDocuments();
 
 describe('create', () => {
   it('stores every spec field, owner from the token', async () => {
@@ -297,12 +286,12 @@ describe('ownership of each call', () => {
     expect(
       (await api('PATCH', '/api/v1/artifacts/nope', { token: alice, body: { isPublic: true } })).status,
     ).toBe(404);
-    const stored = await db.collection('artifacts').findOne({ _id: own.id as never });
+    const stored = await ctx.db.collection('artifacts').findOne({ _id: own.id as never });
     expect(stored?.['isPublic']).toBe(false);
   });
 
   it('update: validates like create and saves nothing on bad input', async () => {
-    const before = await db.collection('artifacts').findOne({ _id: own.id as never });
+    const before = await ctx.db.collection('artifacts').findOne({ _id: own.id as never });
     for (const [body, status, message] of [
       [{}, 400, M.nothingToUpdate],
       [{ content: 'x'.repeat(500_001) }, 413, M.contentTooLarge],
@@ -313,7 +302,7 @@ describe('ownership of each call', () => {
       const res = await api('PATCH', `/api/v1/artifacts/${own.id}`, { token: alice, body });
       expect([res.status, res.body.message]).toEqual([status, message]);
     }
-    expect(await db.collection('artifacts').findOne({ _id: own.id as never })).toEqual(before);
+    expect(await ctx.db.collection('artifacts').findOne({ _id: own.id as never })).toEqual(before);
   });
 
   it('update: visibility and content; title/content changes bump the version', async () => {
@@ -367,8 +356,12 @@ describe('list sorts and pagination', () => {
     ] as const) {
       ids[title] = (await create(carol, { title, type, content: type === 'SVG' ? '<svg></svg>' : 'x' })).id;
     }
-    await db.collection('artifacts').updateOne({ _id: ids['cherry'] as never }, { $set: { viewCount: 7 } });
-    await db.collection('artifacts').updateOne({ _id: ids['Apple'] as never }, { $set: { viewCount: 3 } });
+    await ctx.db
+      .collection('artifacts')
+      .updateOne({ _id: ids['cherry'] as never }, { $set: { viewCount: 7 } });
+    await ctx.db
+      .collection('artifacts')
+      .updateOne({ _id: ids['Apple'] as never }, { $set: { viewCount: 3 } });
   });
   const titles = async (query: string) =>
     (await api('GET', `/api/v1/artifacts?${query}`, { token: carol })).body.artifacts.map(

@@ -2,29 +2,18 @@
  * The upload preview (what create would store, nothing stored) and the owner's network setting,
  * against the real service and database.
  */
-import mongoose, { type Connection } from 'mongoose';
 import { uniqueSuffix } from '@core-vault/platform/testing';
-import { type TestApp, artifactInput, client, startArtifactsApp, tokenFor } from '../testing';
+import { artifactInput, type client, tokenFor, useArtifactsApp } from '../testing';
 
-let t: TestApp;
-let api: ReturnType<typeof client>;
-let db: Connection;
 const s = uniqueSuffix();
 const alice = tokenFor(`alice-${s}`);
 const bob = tokenFor(`bob-${s}`);
 const free = tokenFor(`free-${s}`, { plan: 'Free', sts: 'NO_SUBSCRIPTION' });
 
-beforeAll(async () => {
-  t = await startArtifactsApp();
-  api = client(t.url);
-  db = await mongoose.createConnection(t.config.MONGO_URL, { dbName: t.config.MONGO_DB }).asPromise();
-});
-afterAll(async () => {
-  await db.close();
-  await t.close();
-});
+const ctx = useArtifactsApp();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
 
-const count = () => db.collection('artifacts').countDocuments();
+const count = () => ctx.db.collection('artifacts').countDocuments();
 
 describe('POST /api/v1/artifacts/preview', () => {
   const sources = [

@@ -2,31 +2,20 @@
  * Artifacts stored under an older HTML/SVG policy get today's stored form: in the background
  * after boot (the job is called directly here to await it), and when an old version is restored.
  */
-import mongoose, { type Connection } from 'mongoose';
 import { uniqueSuffix } from '@core-vault/platform/testing';
 import { RENDER_POLICY_VERSION } from '../rendering/render';
-import { type TestApp, artifactInput, client, startArtifactsApp, tokenFor } from '../testing';
+import { artifactInput, type client, tokenFor, useArtifactsApp } from '../testing';
 import { RerenderStaleArtifacts } from './rerender-stale-artifacts';
 
-let t: TestApp;
-let api: ReturnType<typeof client>;
-let db: Connection;
 const s = uniqueSuffix();
 const alice = tokenFor(`alice-${s}`);
 
-beforeAll(async () => {
-  t = await startArtifactsApp();
-  api = client(t.url);
-  db = await mongoose.createConnection(t.config.MONGO_URL, { dbName: t.config.MONGO_DB }).asPromise();
-});
-afterAll(async () => {
-  await db.close();
-  await t.close();
-});
+const ctx = useArtifactsApp();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
 
 const HTML = '<button onclick="count()">Add</button><div hidden>x</div>';
 const OLD_FORM = '<button>Add</button><div>x</div>';
-const artifacts = () => db.collection<{ _id: string }>('artifacts');
+const artifacts = () => ctx.db.collection<{ _id: string; rev: number; rendered: string | null }>('artifacts');
 
 async function createPublic(over: Record<string, unknown>) {
   const res = await api('POST', '/api/v1/artifacts', {
@@ -55,9 +44,9 @@ it('stores the new form of stale HTML and SVG, drops the cached read, makes no v
   await artifacts().updateOne({ _id: react.id }, { $unset: { renderPolicy: 1 } });
   // The old form is what readers get now, from the public cache.
   expect((await api('GET', `/api/v1/artifacts/${html.id}`)).body.artifact.rendered).toBe(OLD_FORM);
-  const revBefore = (await artifacts().findOne({ _id: html.id }))!['rev'] as number;
+  const revBefore = (await artifacts().findOne({ _id: html.id }))!['rev'];
 
-  const job = t.app.get(RerenderStaleArtifacts);
+  const job = ctx.t.app.get(RerenderStaleArtifacts);
   expect(await job.run()).toBe(2);
   expect(await job.run()).toBe(0);
 
@@ -78,7 +67,7 @@ it('restoring an old version stores it under today’s policy', async () => {
     body: { content: '<p>two</p>' },
   });
   expect(edit.status).toBe(200);
-  await db
+  await ctx.db
     .collection('artifact_versions')
     .updateOne({ artifactId: a.id, version: 1 }, { $set: { rendered: OLD_FORM } });
   const restored = await api('POST', `/api/v1/artifacts/${a.id}/versions/1/restore`, { token: alice });

@@ -1,26 +1,15 @@
-import mongoose, { type Connection } from 'mongoose';
 import { ARTIFACT_MESSAGES as M } from '@core-vault/contracts';
 import { uniqueSuffix } from '@core-vault/platform/testing';
-import { type TestApp, artifactInput, client, startArtifactsApp, tokenFor } from '../testing';
+import { artifactInput, type client, tokenFor, useArtifactsApp } from '../testing';
 
-let t: TestApp;
-let api: ReturnType<typeof client>;
-let db: Connection;
 const s = uniqueSuffix();
 const owner = tokenFor(`owner-${s}`);
 const migrated = tokenFor(`new-${s}`, { mig: `owner-${s}` });
 const other = tokenFor(`other-${s}`);
 const admin = tokenFor(`admin-${s}`, { adm: true });
 
-beforeAll(async () => {
-  t = await startArtifactsApp();
-  api = client(t.url);
-  db = await mongoose.createConnection(t.config.MONGO_URL, { dbName: t.config.MONGO_DB }).asPromise();
-});
-afterAll(async () => {
-  await db.close();
-  await t.close();
-});
+const ctx = useArtifactsApp();
+const api: ReturnType<typeof client> = (...args) => ctx.api(...args);
 
 const create = async (token: string, over: Record<string, unknown> = {}) =>
   (await api('POST', '/api/v1/artifacts', { token, body: artifactInput(over) })).body.artifact as {
@@ -56,7 +45,7 @@ describe('version history', () => {
       [2, 'first', false],
       [1, 'first', false],
     ]);
-    expect(await db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(2);
+    expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(2);
   });
 
   it('reads one version with its own sanitized form', async () => {
@@ -94,7 +83,7 @@ describe('version history', () => {
   });
 
   it('answers bad versions with 404/409 and changes nothing', async () => {
-    const before = await db.collection('artifacts').findOne({ _id: id as never });
+    const before = await ctx.db.collection('artifacts').findOne({ _id: id as never });
     for (const [path, status, message] of [
       [`/versions/99/restore`, 404, M.versionNotFound],
       [`/versions/abc/restore`, 404, M.versionNotFound],
@@ -105,7 +94,7 @@ describe('version history', () => {
       expect([res.status, res.body.message]).toEqual([status, message]);
     }
     expect((await api('GET', `/api/v1/artifacts/${id}/versions/-1`, { token: owner })).status).toBe(404);
-    expect(await db.collection('artifacts').findOne({ _id: id as never })).toEqual(before);
+    expect(await ctx.db.collection('artifacts').findOne({ _id: id as never })).toEqual(before);
   });
 
   it('is for the owner, the migrated owner and admins only', async () => {
@@ -129,7 +118,7 @@ describe('version history', () => {
     });
     expect(big.status).toBe(413);
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
-    expect(await db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(0);
+    expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(0);
     expect((await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner })).status).toBe(404);
   });
 });
@@ -191,9 +180,9 @@ describe('collections', () => {
     expect(
       (await api('GET', `/api/v1/collections/${second}/artifacts`, { token: cOwner })).body.artifacts,
     ).toEqual([]);
-    expect((await db.collection('collections').findOne({ _id: second as never }))?.['artifactIds']).toEqual(
-      [],
-    );
+    expect(
+      (await ctx.db.collection('collections').findOne({ _id: second as never }))?.['artifactIds'],
+    ).toEqual([]);
 
     expect((await api('DELETE', `/api/v1/collections/${cid}`, { token: cOwner })).body).toEqual({ ok: true });
     expect((await api('GET', `/api/v1/collections/${cid}/artifacts`, { token: cOwner })).status).toBe(404);

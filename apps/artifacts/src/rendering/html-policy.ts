@@ -51,21 +51,11 @@ const EXTRA_TAGS = [
   'track',
 ];
 
-/** Never allowed, whatever the lists above say (spec §2: frames, objects, embeds). */
-export const FORBIDDEN_HTML_TAGS = [
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'meta',
-  'link',
-  'noscript',
-  'template',
-  'portal',
-];
+/** Nested browsing contexts, plug-ins and <base>: in no artifact (spec §2; the CSP refuses them too). */
+const FRAMES_AND_PLUGINS = ['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'portal'];
+
+/** Never in static markup, whatever the lists above say. */
+export const FORBIDDEN_HTML_TAGS = [...FRAMES_AND_PLUGINS, 'meta', 'link', 'noscript', 'template'];
 
 const GLOBAL_ATTRIBUTES = [
   'class',
@@ -164,17 +154,7 @@ export const MARKUP_POLICY: sanitizeHtml.IOptions = {
  * plug-ins (the renderer's CSP refuses them anyway, spec §2), <base> (it would re-point the
  * renderer's own relative URLs), and <noscript> (scripts always run, so it is never shown).
  */
-const HTML_DROPPED = new Set([
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'portal',
-  'noscript',
-]);
+const HTML_DROPPED = new Set([...FRAMES_AND_PLUGINS, 'noscript']);
 
 /**
  * HTML artifacts are programs, shown as their author wrote them: inline and external scripts,

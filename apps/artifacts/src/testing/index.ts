@@ -7,6 +7,7 @@ import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { Kafka, type Consumer, logLevel } from 'kafkajs';
+import mongoose, { type Connection } from 'mongoose';
 import { type Artifact, type Collection, type EventEnvelope, type Topic } from '@core-vault/contracts';
 import { ErrorFilter, loadConfig, ensureTopics } from '@core-vault/platform';
 import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
@@ -168,4 +169,24 @@ export async function kafkaProducer() {
   const producer = kafka.producer();
   await producer.connect();
   return producer;
+}
+
+/**
+ * One app for a spec file, with its API client and a direct connection to its database (for
+ * what the API does not show): started in beforeAll, closed (database dropped) in afterAll.
+ */
+export function useArtifactsApp(env: Record<string, string> = {}) {
+  const ctx = {} as { t: TestApp; api: ReturnType<typeof client>; db: Connection };
+  beforeAll(async () => {
+    ctx.t = await startArtifactsApp(env);
+    ctx.api = client(ctx.t.url);
+    ctx.db = await mongoose
+      .createConnection(ctx.t.config.MONGO_URL, { dbName: ctx.t.config.MONGO_DB })
+      .asPromise();
+  });
+  afterAll(async () => {
+    await ctx.db?.close();
+    await ctx.t?.close();
+  });
+  return ctx;
 }
