@@ -35,7 +35,10 @@ const mirrorPkg = join(appDir, 'mirror');
 const modules = join(mirrorPkg, 'node_modules');
 const cache = join(appDir, '../../.cache/usercontent-mirror');
 
-/** File types served (anything else in a served folder — wasm, json, sources — is left out). */
+/**
+ * File types served (anything else in a served folder — wasm, json, sources — is left out).
+ * JSON only where a serve pattern names it ('*.json': world-atlas's maps), never package.json.
+ */
 export const MIRROR_TYPES = [
   '.js',
   '.mjs',
@@ -48,7 +51,10 @@ export const MIRROR_TYPES = [
   '.svg',
   '.gif',
 ];
-const COMPRESSIBLE = /\.(m?js|cjs|css|svg|ttf)$/;
+const COMPRESSIBLE = /\.(m?js|cjs|css|svg|ttf|json)$/;
+const servedType = (v, rel) =>
+  MIRROR_TYPES.some((t) => rel.endsWith(t)) ||
+  (rel.endsWith('.json') && rel !== 'package.json' && v.serve.some((p) => p.endsWith('.json')));
 
 const hash = (...parts) => {
   const h = createHash('sha256');
@@ -273,8 +279,7 @@ export async function buildMirror({ out, force = false, log = console.log }) {
       const pkgDir = join(modules, v.dir);
       const target = join(next, `${lib.name}@${v.version}`);
       for (const rel of walk(pkgDir))
-        if (MIRROR_TYPES.some((t) => rel.endsWith(t)) && manifest.servesPath(v, rel))
-          place(join(pkgDir, rel), join(target, rel));
+        if (servedType(v, rel) && manifest.servesPath(v, rel)) place(join(pkgDir, rel), join(target, rel));
       if (v.bundles) await bundle(lib, v, target, libraries);
     }
   const files = await indexFiles(next);

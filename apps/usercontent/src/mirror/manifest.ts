@@ -57,7 +57,8 @@ export function selectVersion(lib: MirrorLibrary, requested: string | undefined)
 
 /** Whether a package path is served for this version (the build copies exactly these files). */
 export function servesPath(v: MirrorVersion, path: string): boolean {
-  if (path.includes('..') || path.startsWith('/') || /\.(map|ts)$/.test(path)) return false;
+  if (path.includes('..') || path.startsWith('/') || /\.(map|ts)$|(^|\/)package\.json$/.test(path))
+    return false;
   if (path.startsWith('+esm/')) return Object.hasOwn(v.bundles ?? {}, path.slice('+esm/'.length));
   return v.serve.some((pattern) => {
     if (pattern.endsWith('/')) return path.startsWith(pattern);

@@ -27,6 +27,8 @@ export interface MirrorVersion {
   serve: string[];
   /** Paths CDN URLs use that this version answers from another file (renamed or unminified). */
   alias?: Record<string, string>;
+  /** Folders whose files are minified under their plain names: cdnjs's "x.min.js" is "x.js". */
+  minDirs?: string[];
   /** Package subpath prefixes the package's exports map elsewhere ('addons/' → 'examples/jsm/'). */
   exportDirs?: Record<string, string>;
 }
@@ -164,6 +166,98 @@ export const MIRROR_LIBRARIES: MirrorLibrary[] = [
         serve: ['dist/d3.min.js', 'dist/d3.js'],
       },
     ],
+  },
+  // D3 plugins: their UMD builds extend the d3 global (load after d3, as on the CDNs).
+  {
+    name: 'd3-sankey',
+    title: 'd3-sankey',
+    licence: 'BSD-3-Clause',
+    cdnjs: { names: ['d3-sankey'], root: 'dist/' },
+    versions: [
+      {
+        version: '0.12.3',
+        dir: 'd3-sankey',
+        main: 'dist/d3-sankey.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'src/index.js' },
+        serve: ['dist/'],
+      },
+    ],
+  },
+  {
+    name: 'd3-cloud',
+    title: 'd3-cloud (word clouds)',
+    licence: 'BSD-3-Clause',
+    cdnjs: { names: ['d3-cloud'], root: 'build/' },
+    versions: [
+      {
+        version: '1.2.9',
+        dir: 'd3-cloud',
+        main: 'build/d3.layout.cloud.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'index.js' },
+        serve: ['build/d3.layout.cloud.js'],
+        alias: {
+          'd3.layout.cloud.js': 'build/d3.layout.cloud.js',
+          'build/d3.layout.cloud.min.js': 'build/d3.layout.cloud.js',
+        },
+      },
+    ],
+  },
+  {
+    name: 'd3-geo-projection',
+    title: 'd3-geo-projection',
+    licence: 'ISC',
+    cdnjs: { names: ['d3-geo-projection'], root: 'dist/' },
+    versions: [
+      {
+        version: '4.0.0',
+        dir: 'd3-geo-projection',
+        main: 'dist/d3-geo-projection.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'src/index.js' },
+        serve: ['dist/'],
+      },
+    ],
+  },
+  {
+    name: 'topojson-client',
+    title: 'TopoJSON client',
+    licence: 'ISC',
+    cdnjs: { names: ['topojson-client'], root: 'dist/' },
+    versions: [
+      {
+        version: '3.1.0',
+        dir: 'topojson-client',
+        main: 'dist/topojson-client.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'src/index.js' },
+        serve: ['dist/'],
+      },
+    ],
+  },
+  {
+    name: 'topojson',
+    title: 'TopoJSON (client, server, simplify)',
+    licence: 'BSD-3-Clause',
+    cdnjs: { names: ['topojson'], root: 'dist/' },
+    versions: [
+      {
+        version: '3.0.2',
+        dir: 'topojson',
+        main: 'dist/topojson.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'index.js' },
+        serve: ['dist/topojson.min.js', 'dist/topojson.js'],
+      },
+    ],
+  },
+  {
+    // Data, not code: the maps D3 pages fetch (countries-110m.json…), answered same-origin.
+    name: 'world-atlas',
+    title: 'World Atlas TopoJSON',
+    licence: 'ISC',
+    versions: [{ version: '2.0.2', dir: 'world-atlas', serve: ['*.json'] }],
   },
   {
     name: 'three',
@@ -330,6 +424,25 @@ export const MIRROR_LIBRARIES: MirrorLibrary[] = [
     cdnjs: { names: ['animejs'], root: 'lib/' },
     versions: [
       {
+        // 4 is another API (named exports: animate, stagger…; the global is a namespace, not
+        // a function): only asked-for 4 (or no version, as the CDNs answer) gets it.
+        version: '4.5.0',
+        dir: 'animejs-4',
+        main: 'dist/bundles/anime.umd.min.js',
+        module: 'dist/bundles/anime.esm.min.js',
+        serve: ['dist/bundles/'],
+        // 4.0's layout (lib/), and cdnjs's file names under the library's cdnjs root.
+        alias: {
+          'lib/anime.esm.js': 'dist/bundles/anime.esm.js',
+          'lib/anime.esm.min.js': 'dist/bundles/anime.esm.min.js',
+          'lib/anime.umd.js': 'dist/bundles/anime.umd.js',
+          'lib/anime.umd.min.js': 'dist/bundles/anime.umd.min.js',
+          'lib/anime.iife.js': 'dist/bundles/anime.umd.js',
+          'lib/anime.iife.min.js': 'dist/bundles/anime.umd.min.js',
+          'dist/bundles/anime.iife.min.js': 'dist/bundles/anime.umd.min.js',
+        },
+      },
+      {
         version: '3.2.2',
         dir: 'animejs-3',
         main: 'lib/anime.min.js',
@@ -492,6 +605,83 @@ export const MIRROR_LIBRARIES: MirrorLibrary[] = [
         bundles: { 'index.js': 'build/esm/index.js' },
         serve: ['build/Tone.js'],
         alias: { 'build/Tone.min.js': 'build/Tone.js' },
+      },
+    ],
+  },
+  {
+    name: 'chroma-js',
+    title: 'chroma.js',
+    licence: '(BSD-3-Clause AND Apache-2.0)',
+    cdnjs: { names: ['chroma-js'], root: '' },
+    versions: [
+      {
+        version: '3.2.0',
+        dir: 'chroma-js',
+        main: 'dist/chroma.min.cjs',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'index.js' },
+        serve: ['dist/chroma.min.cjs', 'dist/chroma-light.min.cjs'],
+        // 2.x's file names; 3's UMD builds carry a .cjs extension.
+        alias: {
+          'chroma.min.js': 'dist/chroma.min.cjs',
+          'chroma.js': 'dist/chroma.min.cjs',
+          'dist/chroma.min.js': 'dist/chroma.min.cjs',
+          'dist/chroma.js': 'dist/chroma.min.cjs',
+          'dist/chroma.cjs': 'dist/chroma.min.cjs',
+          'chroma-light.min.js': 'dist/chroma-light.min.cjs',
+        },
+      },
+      {
+        version: '2.4.2',
+        dir: 'chroma-js-2',
+        main: 'chroma.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'chroma.js' },
+        serve: ['chroma.min.js', 'chroma-light.min.js'],
+        alias: { 'chroma.js': 'chroma.min.js', 'chroma-light.js': 'chroma-light.min.js' },
+      },
+    ],
+  },
+  {
+    name: 'dayjs',
+    title: 'Day.js',
+    licence: 'MIT',
+    cdnjs: { names: ['dayjs'], root: '' },
+    versions: [
+      {
+        version: '1.11.23',
+        dir: 'dayjs',
+        main: 'dayjs.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'esm/index.js' },
+        // Plugins and locales are UMD files extending the dayjs global (already minified).
+        serve: ['dayjs.min.js', 'plugin/*.js', 'locale/*.js'],
+        minDirs: ['plugin/', 'locale/'],
+        alias: { 'dayjs.js': 'dayjs.min.js' },
+      },
+    ],
+  },
+  {
+    name: 'moment',
+    title: 'Moment.js',
+    licence: 'MIT',
+    cdnjs: { names: ['moment.js'], root: 'min/' },
+    versions: [
+      {
+        version: '2.31.0',
+        dir: 'moment',
+        main: 'min/moment.min.js',
+        module: '+esm/index.js',
+        bundles: { 'index.js': 'dist/moment.js' },
+        serve: ['min/moment.min.js', 'min/moment-with-locales.min.js', 'min/locales.min.js', 'locale/*.js'],
+        alias: {
+          'moment.js': 'min/moment.min.js',
+          'moment.min.js': 'min/moment.min.js',
+          'min/moment.js': 'min/moment.min.js',
+          'min/moment-with-locales.js': 'min/moment-with-locales.min.js',
+          'moment-with-locales.min.js': 'min/moment-with-locales.min.js',
+          'min/locales.js': 'min/locales.min.js',
+        },
       },
     ],
   },

@@ -160,6 +160,110 @@ describe('CDN URL → mirror', () => {
   });
 
   it.each([
+    // anime.js: 4 (ES module named exports) for 4 and unversioned, 3 (UMD anime()) for 3.
+    [
+      'https://cdn.jsdelivr.net/npm/animejs@4/+esm',
+      '/mirror/animejs@4.5.0/dist/bundles/anime.esm.min.js',
+      'module',
+    ],
+    ['https://esm.sh/animejs@4.0.2', '/mirror/animejs@4.5.0/dist/bundles/anime.esm.min.js', 'module'],
+    [
+      'https://cdn.jsdelivr.net/npm/animejs@4.0.0/lib/anime.umd.min.js',
+      '/mirror/animejs@4.5.0/dist/bundles/anime.umd.min.js',
+      'script',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/animejs/3.2.1/anime.min.js',
+      '/mirror/animejs@3.2.2/lib/anime.min.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/animejs/lib/anime.min.js',
+      '/mirror/animejs@3.2.2/lib/anime.min.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/animejs@3.2.1/lib/anime.es.js',
+      '/mirror/animejs@3.2.2/lib/anime.es.js',
+      'module',
+    ],
+    // D3 plugins, TopoJSON and its maps.
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/d3-sankey/0.12.3/d3-sankey.min.js',
+      '/mirror/d3-sankey@0.12.3/dist/d3-sankey.min.js',
+      'script',
+    ],
+    ['https://unpkg.com/d3-sankey@0.12', '/mirror/d3-sankey@0.12.3/dist/d3-sankey.min.js', 'script'],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/d3-cloud/1.2.5/d3.layout.cloud.min.js',
+      '/mirror/d3-cloud@1.2.9/build/d3.layout.cloud.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/d3-cloud@1/build/d3.layout.cloud.js',
+      '/mirror/d3-cloud@1.2.9/build/d3.layout.cloud.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/d3-geo-projection@4',
+      '/mirror/d3-geo-projection@4.0.0/dist/d3-geo-projection.min.js',
+      'script',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/topojson/3.0.2/topojson.min.js',
+      '/mirror/topojson@3.0.2/dist/topojson.min.js',
+      'script',
+    ],
+    [
+      'https://unpkg.com/topojson-client@3',
+      '/mirror/topojson-client@3.1.0/dist/topojson-client.min.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/topojson-client@3/+esm',
+      '/mirror/topojson-client@3.1.0/+esm/index.js',
+      'module',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/world-atlas@2/countries-110m.json',
+      '/mirror/world-atlas@2.0.2/countries-110m.json',
+      'any',
+    ],
+    // chroma.js, Day.js, Moment.
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/chroma-js/2.4.2/chroma.min.js',
+      '/mirror/chroma-js@2.4.2/chroma.min.js',
+      'script',
+    ],
+    ['https://unpkg.com/chroma-js@3', '/mirror/chroma-js@3.2.0/dist/chroma.min.cjs', 'script'],
+    [
+      'https://cdn.jsdelivr.net/npm/chroma-js@3/chroma.min.js',
+      '/mirror/chroma-js@3.2.0/dist/chroma.min.cjs',
+      'script',
+    ],
+    ['https://cdn.jsdelivr.net/npm/dayjs@1/dayjs.min.js', '/mirror/dayjs@1.11.23/dayjs.min.js', 'script'],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/dayjs/1.11.10/plugin/relativeTime.min.js',
+      '/mirror/dayjs@1.11.23/plugin/relativeTime.js',
+      'script',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/moment.js/2.29.4/moment.min.js',
+      '/mirror/moment@2.31.0/min/moment.min.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/moment@2.29.4/moment.min.js',
+      '/mirror/moment@2.31.0/min/moment.min.js',
+      'script',
+    ],
+    ['https://esm.sh/dayjs@1.11.10', '/mirror/dayjs@1.11.23/+esm/index.js', 'module'],
+  ] as Array<[string, string, LoadKind]>)('serves %s', (u, expected, kind) => {
+    expect(url(u, kind)).toBe(expected);
+  });
+
+  it.each([
+    'https://cdn.jsdelivr.net/npm/world-atlas@2/package.json',
     'https://cdn.example.com/lib.js',
     'https://cdnjs.cloudflare.com/ajax/libs/vue/3.3.4/vue.global.prod.js',
     'https://unpkg.com/vue@3',

@@ -91,6 +91,9 @@ function pathIn(lib: MirrorLibrary, v: MirrorVersion, path: string, kind: LoadKi
   if (sub && (kind === 'module' || esm)) return file(lib, v, sub);
   for (const [from, to] of Object.entries(v.exportDirs ?? {}))
     if (p.startsWith(from)) return pathIn(lib, v, to + p.slice(from.length), kind);
+  // Folders whose files are minified under their plain names: "x.min.js" is "x.js".
+  if (v.minDirs?.some((d) => p.startsWith(d)) && p.endsWith('.min.js'))
+    return pathIn(lib, v, p.replace(/\.min\.js$/, '.js'), kind);
   const aliased = v.alias?.[p] ?? p;
   if (servesPath(v, aliased)) return file(lib, v, aliased);
   // esm.sh/jsDelivr answer "pkg/sub" without an extension with the module file "sub.js".

@@ -16,6 +16,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.gif': 'image/gif',
+  '.json': 'application/json; charset=utf-8',
 };
 
 interface IndexedFile {
