@@ -27,7 +27,6 @@ describe('SizingClassifier', () => {
     ['a short page', () => 120, 120],
     ['a page exactly as tall as the first frame', () => 700, 700],
     ['min-height: 100vh with content taller than the frame', (v) => Math.max(1900, v), 1900],
-    ['a 50vh hero and 300px of text (converges)', (v) => Math.ceil(v / 2) + 300, 600],
   ])('sizes %s to its content', (_, page, height) => {
     const { mode, v, reports } = play(page);
     expect(mode).toBe('content');
@@ -42,6 +41,9 @@ describe('SizingClassifier', () => {
     ['min-height: calc(100vh + 20px)', (v) => v + 20],
     ['height: 100vh; padding: 20px; body margin 8px', (v) => v + 56],
     ['height: 200vh', (v) => 2 * v],
+    ['a 50vh hero and 300px of text', (v) => Math.ceil(v / 2) + 300],
+    ['an aspect-video card capped at 80vh (max-h-[80vh])', (v) => Math.min(697, Math.ceil(0.8 * v)) + 32],
+    ['an 80vh card', (v) => Math.ceil(0.8 * v)],
   ])('finds %s viewport-sized, without a runaway', (_, page) => {
     const { mode, v, reports } = play(page);
     expect(mode).toBe('viewport');

@@ -5,9 +5,9 @@
  * the frame exactly that tall) or viewport-sized (100vh, position: fixed, a canvas that fills the
  * window: its height follows the frame's, so sizing the frame to it would loop or grow forever).
  * Styles cannot tell them apart (vh resolves to px), so the classifier asks: when the content is
- * exactly as tall as the frame, or grew as much as the frame just did, it probes, asking for a
- * frame PROBE px shorter, and looks whether the content shrank with it (same DOM, a frame apart;
- * content that grows on its own never shrinks with the frame). Viewport mode is final.
+ * exactly as tall as the frame, or moved with the frame by a good part of its change, it probes,
+ * asking for a frame PROBE px shorter, and looks whether the content shrank with it (same DOM, a
+ * frame apart; content that grows on its own never shrinks with the frame). Viewport mode is final.
  */
 export type SizingMode = 'content' | 'viewport';
 
@@ -56,24 +56,30 @@ export class SizingClassifier {
       if (v !== base.v - PROBE && now - this.probeStarted < PROBE_TIMEOUT_MS) return null;
       this.base = null;
       this.prev = s;
-      if (v < base.v && c - base.c <= v - base.v + 1) this.mode = 'viewport';
+      // Any shrink with the frame means the layout depends on it (80vh, 50vh + text, 100vh).
+      if (v < base.v && c < base.c - 0.5) this.mode = 'viewport';
       return this.emit(c);
     }
     const prev = this.prev;
     this.prev = s;
     const dv = prev ? v - prev.v : 0;
     const dc = prev ? c - prev.c : 0;
+    // The content moved the same way as the frame, by a good part of it: a vh-sized layout (an
+    // 80vh card would otherwise shrink the frame step by step towards nothing).
     const followed =
-      Math.abs(dv) >= PROBE && Math.sign(dc) === Math.sign(dv) && Math.abs(dc) >= Math.abs(dv) - 1;
+      Math.abs(dv) >= PROBE && Math.sign(dc) === Math.sign(dv) && Math.abs(dc) >= Math.abs(dv) / 4;
+    if (this.last && c > this.last.height) {
+      this.growths = this.growths.filter((t) => now - t < RUNAWAY_MS);
+      if (this.growths.push(now) > RUNAWAY_GROWTHS) {
+        this.mode = 'viewport';
+        return this.emit(c);
+      }
+    }
     if (followed || (Math.abs(c - v) <= 1 && Math.abs(c - this.probedAt) > PROBE)) {
       this.probedAt = c;
       this.base = s;
       this.probeStarted = now;
       return this.emit(v - PROBE);
-    }
-    if (this.last && c > this.last.height) {
-      this.growths = this.growths.filter((t) => now - t < RUNAWAY_MS);
-      if (this.growths.push(now) > RUNAWAY_GROWTHS) this.mode = 'viewport';
     }
     return this.emit(c);
   }
