@@ -35,7 +35,11 @@ export interface Urls {
   renderer: string;
 }
 
-const RENDER_TIMEOUT_MS = 12_000;
+/**
+ * The longest wait for a document to load and report: a ceiling, not a delay. Heavy WebGL scenes
+ * build thousands of meshes before `load` and draw in software here (no GPU, 2 shared cores).
+ */
+const RENDER_TIMEOUT_MS = 30_000;
 const CSP_REFUSAL = /Refused to (?:load|connect to|frame|execute|apply|create a worker from)[^']*'([^']+)'/;
 
 /**

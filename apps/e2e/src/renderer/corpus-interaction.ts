@@ -75,7 +75,19 @@ async function fill(target: Locator, value: string): Promise<void> {
   }, value);
 }
 
-async function runStep(root: Root, step: Step): Promise<void> {
+/** A person dragging across the element (orbit controls, sliders drawn on a canvas). */
+async function drag(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to drag on: the element has no box');
+  const x = box.x + box.width / 2;
+  const y = box.y + Math.min(box.height, page.viewportSize()?.height ?? 900) / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 150, y + 40, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function runStep(page: Page, root: Root, step: Step): Promise<void> {
   const target = root.locator(step.selector).first();
   await target.waitFor({ state: 'attached', timeout: TARGET_TIMEOUT_MS });
   // A person brings the control to the middle of the screen: at an edge it can sit under a fixed
@@ -92,6 +104,8 @@ async function runStep(root: Root, step: Step): Promise<void> {
       return void (await target.selectOption(step.value ?? '', { timeout: TARGET_TIMEOUT_MS }));
     case 'press':
       return target.press(step.value ?? 'Enter', { timeout: TARGET_TIMEOUT_MS });
+    case 'drag':
+      return drag(page, target);
   }
 }
 
@@ -131,13 +145,19 @@ export async function runInteraction(
     await root.locator(selector).first().waitFor({ state: 'visible', timeout: TARGET_TIMEOUT_MS });
     const before = await snapshot(page, root, want.selector, want.change);
     if (action !== 'none-animated') {
-      for (const step of interaction.before ?? []) await runStep(root, step);
-      await runStep(root, { action, selector, value: interaction.value });
+      for (const step of interaction.before ?? []) await runStep(page, root, step);
+      await runStep(page, root, { action, selector, value: interaction.value });
     }
     if (await changed(page, root, want.selector, want.change, before)) return null;
+    // What the page shows then says more than the selector (a validation message, an old state).
+    const shows = await root
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .then((t) => ` (page shows: "${t.replace(/\s+/g, ' ').slice(0, 200)}")`)
+      .catch(() => '');
     return action === 'none-animated'
       ? `${selector} did not animate (two screenshots equal)`
-      : `${action} ${selector} did not change the ${want.change} of ${want.selector}`;
+      : `${action} ${selector} did not change the ${want.change} of ${want.selector}${shows}`;
   } catch (err) {
     return `interaction failed: ${(err as Error).message.split('\n')[0]}`;
   }

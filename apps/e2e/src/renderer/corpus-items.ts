@@ -7,10 +7,10 @@ import { join } from 'node:path';
 
 export type CorpusType = 'HTML' | 'REACT' | 'SVG' | 'MARKDOWN';
 export type Change = 'text' | 'attribute' | 'count' | 'pixels' | 'visible';
-export type Action = 'click' | 'fill' | 'select' | 'press' | 'none-animated' | 'none-static';
+export type Action = 'click' | 'fill' | 'select' | 'press' | 'drag' | 'none-animated' | 'none-static';
 
 export interface Step {
-  action: 'click' | 'fill' | 'select' | 'press';
+  action: 'click' | 'fill' | 'select' | 'press' | 'drag';
   selector: string;
   value?: string;
 }

@@ -21,7 +21,9 @@ import { CHROMIUM_ARGS } from './stack';
 
 const PASS_RATE = 0.95;
 const PARALLEL_PAGES = 4;
-const corpus = loadCorpus();
+/** CORPUS_ONLY=id,id runs a part of the corpus (to look into an item; the pass-rate gate still applies). */
+const only = process.env['CORPUS_ONLY']?.split(',').map((s) => s.trim());
+const corpus = loadCorpus().filter((item) => !only || only.includes(item.id));
 const owner = `corpus-${uniqueSuffix()}`;
 const token = devTokenFor(owner);
 
@@ -186,7 +188,8 @@ describe('real-artifact corpus on the real stack', () => {
       throw new Error(
         `corpus pass rate ${summary.passRate} % < ${PASS_RATE * 100} %:\n${failing.join('\n')}`,
       );
-  }, 300_000);
+    // A ceiling for a loaded CI machine (about 4 min here), not a delay.
+  }, 600_000);
 });
 
 function explain(m: ModeResult): string {
