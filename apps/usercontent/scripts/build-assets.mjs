@@ -220,4 +220,3 @@ console.log(
   `usercontent assets built in ${Date.now() - t0} ms${rebuilt || uiRebuilt ? ' (libraries rebuilt)' : ''}`,
 );
 await (await import('./build-mirror.mjs')).buildMirror({ out, force });
-await (await import('./build-mirror.mjs')).buildMirror({ out, force });

@@ -65,7 +65,9 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
     const parent = url.searchParams.get('parent') ?? '';
     if (!parents.has(parent))
       return text(req, res, 400, 'This renderer only shows artifacts inside Core Vault.');
-    send(req, res, 200, frameShell(parent), html(artifactCsp(parent), 'no-cache'));
+    // The app asks for network=1 only for an artifact whose owner allowed outbound network.
+    const network = url.searchParams.get('network') === '1';
+    send(req, res, 200, frameShell(parent), html(artifactCsp(parent, { network }), 'no-cache'));
   };
 
   const embed: Handler = async (req, res, url) => {
@@ -77,7 +79,10 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
       res,
       page.status,
       page.html,
-      html(artifactCsp('*'), page.status === 200 ? 'public, max-age=60' : 'no-cache'),
+      html(
+        artifactCsp('*', { network: page.allowNetwork === true }),
+        page.status === 200 ? 'public, max-age=60' : 'no-cache',
+      ),
     );
   };
 
