@@ -1,7 +1,6 @@
 import { marked } from 'marked';
-import { ARTIFACT_MESSAGES, type ArtifactType } from '@core-vault/contracts';
+import { ARTIFACT_MESSAGES, reactSecurityWarning, type ArtifactType } from '@core-vault/contracts';
 import { sanitizeArtifactHtml, sanitizeStaticMarkup } from './html-policy';
-import { checkReactSource } from './react-check';
 import { sanitizeArtifactSvg } from './svg-policy';
 
 /** What the renderer gets beside the source; computed once per version and stored. */
@@ -31,7 +30,7 @@ export function renderArtifact(type: ArtifactType, content: string): RenderResul
     case 'MARKDOWN':
       return renderMarkdown(content);
     case 'REACT':
-      return { ...none, securityWarning: checkReactSource(content) };
+      return { ...none, securityWarning: reactSecurityWarning(content) };
     case 'TYPESCRIPT':
     case 'UNKNOWN':
       // Shown as (highlighted) source text by the renderer, never as markup.

@@ -1,5 +1,8 @@
 /**
- * Patterns refused in React source before it is transpiled (spec §2 'Security Warning'). The
+ * Patterns refused in React source (spec §2 'Security Warning'). The one list for both sides: the
+ * artifacts service checks each version once at write time and stores the reason, so the renderer
+ * shows 'Security Warning' instead of running the component; the usercontent renderer uses that
+ * stored reason and, when there is none, checks the source itself before it transpiles. The
  * separate origin is the wall; this check keeps the spec's promise and catches obvious abuse.
  */
 const REACT_HAZARDS: readonly { pattern: RegExp; reason: string }[] = [
