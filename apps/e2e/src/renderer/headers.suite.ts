@@ -17,7 +17,7 @@ export function headersSuite(stack: () => RendererStack) {
     const csp = res.headers.get('content-security-policy') ?? '';
     for (const directive of [
       "connect-src 'self';",
-      "script-src 'self' 'unsafe-inline';",
+      "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';",
       "form-action 'none'",
       'worker-src blob:;',
       "frame-src 'none'",

@@ -20,7 +20,8 @@ export const SANDBOX_FLAGS = [
 export function artifactCsp(frameAncestors: string, { network = false } = {}): string {
   return [
     "default-src 'none'",
-    "script-src 'self' 'unsafe-inline'",
+    // WebAssembly (Graphviz, SQLite, image codecs in artifacts) may compile; JS eval stays refused.
+    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     // Remote images are common (avatars, photos, charts as images). They carry no referrer (the
     // Referrer-Policy below), but the image host sees the viewer's IP address: the trade-off is

@@ -140,7 +140,7 @@ describe('/frame', () => {
       // Same-origin only (the renderer's files), images over https, nothing else remote.
       expect(csp).toContain("connect-src 'self';");
       expect(csp).toContain("img-src 'self' data: blob: https:;");
-      expect(csp).toContain("script-src 'self' 'unsafe-inline';");
+      expect(csp).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';");
       expect(csp).toContain("form-action 'none'");
       expect(csp).toContain('sandbox allow-scripts');
       expect(csp).not.toContain('allow-top-navigation');
@@ -155,7 +155,7 @@ describe('/frame', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("connect-src 'self' https: wss:;");
     expect(csp).toContain("media-src 'self' data: blob: https:;");
-    expect(csp).toContain("script-src 'self' 'unsafe-inline';");
+    expect(csp).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';");
   });
 
   it.each(['https://evil.example', `${APP}/`, `${APP}.evil.example`, '"><script>', ''])(
