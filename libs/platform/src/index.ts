@@ -31,6 +31,7 @@ export * from './auth/access-token';
 export * from './auth/auth.decorators';
 export * from './auth/auth.guard';
 export * from './auth/auth.module';
+export * from './auth/analytics-access.guard';
 export * from './http/zod-validation.pipe';
 export * from './mail/mailer';
 export * from './mail/mail-template';

@@ -8,8 +8,7 @@ import {
   artifactStatsParamsSchema,
   rollupBodySchema,
 } from '@core-vault/contracts';
-import { CurrentUser, ZodValidationPipe } from '@core-vault/platform';
-import { RequireAnalytics } from './analytics-access.guard';
+import { CurrentUser, RequireAnalytics, ZodValidationPipe } from '@core-vault/platform';
 import { AnalyticsService } from './analytics.service';
 
 /**

@@ -6,12 +6,6 @@ export class AnalyticsException extends AppException {
   static notFound(): AnalyticsException {
     return new AnalyticsException(404, 'ARTIFACT_NOT_FOUND', M.notFound);
   }
-  static needsBasic(): AnalyticsException {
-    return new AnalyticsException(403, 'FEATURE_NOT_AVAILABLE', M.upgrade, { feature: 'analytics_basic' });
-  }
-  static needsAdvanced(): AnalyticsException {
-    return new AnalyticsException(403, 'FEATURE_NOT_AVAILABLE', M.upgradeAdvanced, {
-      feature: 'analytics_advanced',
-    });
-  }
+  // The plan refusals (needsBasic/needsAdvanced) are made by RequireAnalytics in libs/platform,
+  // shared with the gateway.
 }

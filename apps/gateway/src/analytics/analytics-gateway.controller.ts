@@ -8,9 +8,8 @@ import {
   trackViewBodySchema,
   trackViewsBodySchema,
 } from '@core-vault/contracts';
-import { OptionalUser, Public, ZodValidationPipe } from '@core-vault/platform';
+import { OptionalUser, Public, RequireAnalytics, ZodValidationPipe } from '@core-vault/platform';
 import { DownstreamClient } from '../proxy/downstream.client';
-import { RequireAnalytics } from './analytics-access.guard';
 import { CollectionRollup } from './collection-rollup';
 import { TrackRateGuard } from './track-rate.guard';
 import { ViewTracker } from './view-tracker';

@@ -7,16 +7,17 @@ import {
   applyDecorators,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type AnalyticsLevel, analyticsLevel } from '@core-vault/contracts';
-import { type AuthenticatedRequest } from '@core-vault/platform';
-import { AnalyticsException } from './analytics.exception';
+import { ANALYTICS_MESSAGES, type AnalyticsLevel, analyticsLevel } from '@core-vault/contracts';
+import { AppException } from '../http/app-exception';
+import { type AuthenticatedRequest } from './auth.decorators';
 
 const NEEDED_LEVEL = 'core-vault:analytics-level';
 
 /**
  * Statistics need a plan with analytics: 'basic' is met by analytics_basic (Pro) or
  * analytics_advanced (Business); 'advanced' only by analytics_advanced. Runs after the global
- * auth guard, so the caller is verified.
+ * auth guard, so the caller is verified. The gateway and the analytics service make the same
+ * check with the same error (403 FEATURE_NOT_AVAILABLE, the missing feature in the details).
  */
 export const RequireAnalytics = (level: Exclude<AnalyticsLevel, 'none'>) =>
   applyDecorators(SetMetadata(NEEDED_LEVEL, level), UseGuards(AnalyticsAccessGuard));
@@ -28,8 +29,14 @@ export class AnalyticsAccessGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const needed = this.reflector.get<AnalyticsLevel>(NEEDED_LEVEL, context.getHandler());
     const level = analyticsLevel(context.switchToHttp().getRequest<AuthenticatedRequest>().user);
-    if (needed === 'advanced' && level !== 'advanced') throw AnalyticsException.needsAdvanced();
-    if (level === 'none') throw AnalyticsException.needsBasic();
+    if (needed === 'advanced' && level !== 'advanced')
+      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', ANALYTICS_MESSAGES.upgradeAdvanced, {
+        feature: 'analytics_advanced',
+      });
+    if (level === 'none')
+      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', ANALYTICS_MESSAGES.upgrade, {
+        feature: 'analytics_basic',
+      });
     return true;
   }
 }
