@@ -39,3 +39,4 @@ export * from './rate-limit/rate-limiter';
 export * from './metrics/service-metrics';
 export * from './metrics/metrics.module';
 export * from './tracing/tracing';
+export * from './time/clock';

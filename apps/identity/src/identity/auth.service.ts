@@ -19,9 +19,16 @@ import {
   productEventCatalog,
   signUpProblem,
 } from '@core-vault/contracts';
-import { APP_CONFIG, EventFactory, LOGGER, OutboxRelayService, RedisRateLimiter } from '@core-vault/platform';
+import {
+  APP_CONFIG,
+  CLOCK,
+  type Clock,
+  EventFactory,
+  LOGGER,
+  OutboxRelayService,
+  RedisRateLimiter,
+} from '@core-vault/platform';
 import { type IdentityConfig, adminEmails } from '../config';
-import { CLOCK, type Clock } from './clock';
 import { CodeService } from './code.service';
 import { IdentityException } from './identity.exception';
 import { PasswordHasher } from './password-hasher';

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Logger } from 'pino';
-import { LOGGER, Mailer } from '@core-vault/platform';
-import { CLOCK, type Clock } from './clock';
+import { CLOCK, type Clock, LOGGER, Mailer } from '@core-vault/platform';
 import { CodeRepository, codeId } from './code.repository';
 import { type CodePurpose, type VerificationCode } from './code.schema';
 import { IdentityException } from './identity.exception';

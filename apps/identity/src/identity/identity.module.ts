@@ -1,11 +1,17 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { type Redis } from 'ioredis';
-import { APP_CONFIG, AccessTokenSigner, REDIS, RedisRateLimiter } from '@core-vault/platform';
+import {
+  APP_CONFIG,
+  AccessTokenSigner,
+  CLOCK,
+  REDIS,
+  RedisRateLimiter,
+  systemClock,
+} from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
 import { AuthService } from './auth.service';
 import { BillingEventsConsumer } from './billing-events.consumer';
-import { CLOCK, systemClock } from './clock';
 import { CodeRepository } from './code.repository';
 import { VERIFICATION_CODE_MODEL, verificationCodeSchema } from './code.schema';
 import { CodeService } from './code.service';

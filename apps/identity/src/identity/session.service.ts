@@ -2,9 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@core-vault/contracts';
-import { APP_CONFIG, AccessTokenSigner, LOGGER, REDIS, revokedSessionKey } from '@core-vault/platform';
+import {
+  APP_CONFIG,
+  AccessTokenSigner,
+  CLOCK,
+  type Clock,
+  LOGGER,
+  REDIS,
+  revokedSessionKey,
+} from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
-import { CLOCK, type Clock } from './clock';
 import { IdentityException } from './identity.exception';
 import { parseRefreshCookie } from './refresh-cookie';
 import { SecretHasher, newId, newRefreshToken } from './secrets';

@@ -4,11 +4,10 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
-import { ErrorFilter, REDIS, loadConfig } from '@core-vault/platform';
+import { CLOCK, type Clock, ErrorFilter, REDIS, loadConfig } from '@core-vault/platform';
 import { testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type IdentityConfig, identityConfigSchema } from '../config';
-import { CLOCK, type Clock } from '../identity/clock';
 
 /** A clock tests can move forward instead of sleeping. */
 export class TestClock implements Clock {

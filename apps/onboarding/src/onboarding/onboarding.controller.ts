@@ -7,9 +7,8 @@ import {
   type ReportedMilestone,
   reportMilestoneParamsSchema,
 } from '@core-vault/contracts';
-import { AdminOnly, CurrentUser, ZodValidationPipe } from '@core-vault/platform';
+import { AdminOnly, CLOCK, type Clock, CurrentUser, ZodValidationPipe } from '@core-vault/platform';
 import { CheckInScheduler } from './check-in.scheduler';
-import { CLOCK, type Clock } from './clock';
 import { OnboardingService } from './onboarding.service';
 import { queuePage } from './queue-page';
 

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CLOCK, systemClock } from '@core-vault/platform';
 import { CheckInScheduler } from './check-in.scheduler';
 import { CheckInWorker } from './check-in.worker';
-import { CLOCK, systemClock } from './clock';
 import { OnboardingEventsConsumer } from './onboarding-events.consumer';
 import { OnboardingController } from './onboarding.controller';
 import { OnboardingRepository } from './onboarding.repository';

@@ -7,11 +7,10 @@ import {
   type Milestone,
   type OnboardingProgress,
 } from '@core-vault/contracts';
-import { APP_CONFIG, LOGGER, Mailer } from '@core-vault/platform';
+import { APP_CONFIG, CLOCK, type Clock, LOGGER, Mailer } from '@core-vault/platform';
 import { type OnboardingConfig } from '../config';
 import { checkInMail } from './check-in-mail';
 import { CheckInScheduler } from './check-in.scheduler';
-import { CLOCK, type Clock } from './clock';
 import { healthScore } from './health-score';
 import { OnboardingRepository } from './onboarding.repository';
 import { type OnboardingUserDoc } from './onboarding.schema';

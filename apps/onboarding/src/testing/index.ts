@@ -7,11 +7,10 @@ import { type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type Admin } from 'kafkajs';
 import { Topic } from '@core-vault/contracts';
-import { ErrorFilter, createKafka, ensureTopics, loadConfig } from '@core-vault/platform';
+import { CLOCK, type Clock, ErrorFilter, createKafka, ensureTopics, loadConfig } from '@core-vault/platform';
 import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type OnboardingConfig, onboardingConfigSchema } from '../config';
-import { CLOCK, type Clock } from '../onboarding/clock';
 
 export const CONSUMED = [
   Topic.TrialStarted,
