@@ -221,6 +221,49 @@ export const MIRROR_LIBRARIES: MirrorLibrary[] = [
     ],
   },
   {
+    name: 'd3-graphviz',
+    title: 'd3-graphviz (Graphviz DOT in D3)',
+    licence: 'BSD-3-Clause',
+    cdnjs: { names: ['d3-graphviz'], root: 'build/' },
+    versions: [
+      {
+        // The UMD build carries its own Graphviz (@hpcc-js/wasm, the wasm inlined): no .wasm
+        // fetch; compiling it needs the CSP's 'wasm-unsafe-eval'.
+        version: '5.6.0',
+        dir: 'd3-graphviz',
+        main: 'build/d3-graphviz.min.js',
+        serve: ['build/d3-graphviz.js', 'build/d3-graphviz.min.js'],
+      },
+    ],
+  },
+  {
+    name: '@hpcc-js/wasm',
+    title: '@hpcc-js/wasm (Graphviz; wasm inlined in the JS)',
+    licence: 'Apache-2.0',
+    versions: [
+      {
+        // Graphviz, Expat, Zstd, Base91 as UMD and ES modules; DuckDB (7.5 MB) left out. The
+        // package's own UMD entry (dist/index.umd.js) finds none of them as a script, so a bare
+        // script URL gets Graphviz (global "@hpcc-js/wasm/graphviz").
+        version: '2.35.3',
+        dir: '@hpcc-js/wasm',
+        main: 'dist/graphviz.umd.js',
+        module: 'dist/index.js',
+        submodules: {
+          graphviz: 'dist/graphviz.js',
+          expat: 'dist/expat.js',
+          zstd: 'dist/zstd.js',
+          base91: 'dist/base91.js',
+        },
+        serve: [
+          'dist/index.js',
+          'dist/index.umd.js',
+          ...['graphviz', 'expat', 'zstd', 'base91'].flatMap((n) => [`dist/${n}.js`, `dist/${n}.umd.js`]),
+        ],
+      },
+    ],
+  },
+  {
     name: 'topojson-client',
     title: 'TopoJSON client',
     licence: 'ISC',
@@ -478,7 +521,27 @@ export const MIRROR_LIBRARIES: MirrorLibrary[] = [
         main: 'dist/leaflet.js',
         module: 'dist/leaflet-src.esm.js',
         serve: ['dist/*.js', 'dist/*.css', 'dist/images/'],
-        alias: { 'dist/leaflet.min.js': 'dist/leaflet.js' },
+        // cdnjs also lists minified names the package does not have.
+        alias: { 'dist/leaflet.min.js': 'dist/leaflet.js', 'dist/leaflet.min.css': 'dist/leaflet.css' },
+      },
+    ],
+  },
+  {
+    name: 'leaflet.markercluster',
+    title: 'Leaflet.markercluster (load after Leaflet)',
+    licence: 'MIT',
+    cdnjs: { names: ['leaflet.markercluster'], root: 'dist/' },
+    versions: [
+      {
+        version: '1.5.3',
+        dir: 'leaflet.markercluster',
+        main: 'dist/leaflet.markercluster.js',
+        serve: ['dist/*.js', 'dist/*.css'],
+        // cdnjs's minified names: the package's leaflet.markercluster.js is the minified build.
+        alias: {
+          'dist/leaflet.markercluster.min.js': 'dist/leaflet.markercluster.js',
+          'dist/leaflet.markercluster-src.min.js': 'dist/leaflet.markercluster.js',
+        },
       },
     ],
   },

@@ -83,6 +83,34 @@ describe('CDN URL → mirror', () => {
     ],
     ['https://unpkg.com/leaflet@1.9.4/dist/leaflet.css', '/mirror/leaflet@1.9.4/dist/leaflet.css'],
     ['https://unpkg.com/leaflet@1.9.4/dist/leaflet.js', '/mirror/leaflet@1.9.4/dist/leaflet.js'],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/leaflet/1.9.4/leaflet.min.css',
+      '/mirror/leaflet@1.9.4/dist/leaflet.css',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/leaflet.markercluster/1.5.3/leaflet.markercluster.min.js',
+      '/mirror/leaflet.markercluster@1.5.3/dist/leaflet.markercluster.js',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/leaflet.markercluster/1.5.3/MarkerCluster.css',
+      '/mirror/leaflet.markercluster@1.5.3/dist/MarkerCluster.css',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/leaflet.markercluster/1.4.1/MarkerCluster.Default.css',
+      '/mirror/leaflet.markercluster@1.5.3/dist/MarkerCluster.Default.css',
+    ],
+    [
+      'https://unpkg.com/leaflet.markercluster@1.5.3/dist/leaflet.markercluster.js',
+      '/mirror/leaflet.markercluster@1.5.3/dist/leaflet.markercluster.js',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/leaflet.markercluster@1.5.3/dist/MarkerCluster.Default.css',
+      '/mirror/leaflet.markercluster@1.5.3/dist/MarkerCluster.Default.css',
+    ],
+    [
+      'https://unpkg.com/leaflet.markercluster@1.4.1/dist/leaflet.markercluster-src.js',
+      '/mirror/leaflet.markercluster@1.5.3/dist/leaflet.markercluster-src.js',
+    ],
     ['https://cdn.jsdelivr.net/npm/marked/marked.min.js', '/mirror/marked@15.0.12/marked.min.js'],
     ['https://cdn.jsdelivr.net/npm/marked@4.3.0/marked.min.js', '/mirror/marked@4.3.0/marked.min.js'],
     [
@@ -205,6 +233,38 @@ describe('CDN URL → mirror', () => {
       'script',
     ],
     [
+      'https://unpkg.com/d3-graphviz@5/build/d3-graphviz.js',
+      '/mirror/d3-graphviz@5.6.0/build/d3-graphviz.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/d3-graphviz@5.1.0/build/d3-graphviz.min.js',
+      '/mirror/d3-graphviz@5.6.0/build/d3-graphviz.min.js',
+      'script',
+    ],
+    [
+      'https://cdnjs.cloudflare.com/ajax/libs/d3-graphviz/5.6.0/d3-graphviz.min.js',
+      '/mirror/d3-graphviz@5.6.0/build/d3-graphviz.min.js',
+      'script',
+    ],
+    [
+      'https://unpkg.com/@hpcc-js/wasm@2/dist/graphviz.umd.js',
+      '/mirror/@hpcc-js/wasm@2.35.3/dist/graphviz.umd.js',
+      'script',
+    ],
+    [
+      'https://cdn.jsdelivr.net/npm/@hpcc-js/wasm@2.20.0/dist/graphviz.umd.js',
+      '/mirror/@hpcc-js/wasm@2.35.3/dist/graphviz.umd.js',
+      'script',
+    ],
+    ['https://unpkg.com/@hpcc-js/wasm@2', '/mirror/@hpcc-js/wasm@2.35.3/dist/graphviz.umd.js', 'script'],
+    [
+      'https://cdn.jsdelivr.net/npm/@hpcc-js/wasm@2/dist/graphviz.js',
+      '/mirror/@hpcc-js/wasm@2.35.3/dist/graphviz.js',
+      'module',
+    ],
+    ['https://esm.sh/@hpcc-js/wasm@2/graphviz', '/mirror/@hpcc-js/wasm@2.35.3/dist/graphviz.js', 'module'],
+    [
       'https://cdn.jsdelivr.net/npm/d3-geo-projection@4',
       '/mirror/d3-geo-projection@4.0.0/dist/d3-geo-projection.min.js',
       'script',
@@ -264,6 +324,8 @@ describe('CDN URL → mirror', () => {
 
   it.each([
     'https://cdn.jsdelivr.net/npm/world-atlas@2/package.json',
+    'https://unpkg.com/@hpcc-js/wasm@2/dist/duckdb.umd.js',
+    'https://unpkg.com/@hpcc-js/wasm@2/dist/graphviz.umd.js.map',
     'https://cdn.example.com/lib.js',
     'https://cdnjs.cloudflare.com/ajax/libs/vue/3.3.4/vue.global.prod.js',
     'https://unpkg.com/vue@3',

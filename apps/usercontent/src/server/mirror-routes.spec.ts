@@ -96,6 +96,8 @@ describe('/mirror/ files', () => {
     ['/mirror/leaflet@1.9.4/dist/images/marker-icon.png', 'image/png'],
     ['/mirror/@fortawesome/fontawesome-free@6.7.2/webfonts/fa-solid-900.woff2', 'font/woff2'],
     ['/mirror/mermaid@11.17.2/dist/mermaid.esm.min.mjs', 'text/javascript; charset=utf-8'],
+    ['/mirror/leaflet.markercluster@1.5.3/dist/MarkerCluster.Default.css', 'text/css; charset=utf-8'],
+    ['/mirror/@hpcc-js/wasm@2.35.3/dist/graphviz.umd.js', 'text/javascript; charset=utf-8'],
   ])('relative loads of stylesheets and modules: %s', async (path, type) => {
     const res = await get(path, { method: 'HEAD' });
     expect(res.status).toBe(200);
