@@ -1,12 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
-import { endpoints } from '../../../lib/api/endpoints';
-import { ApiError } from '../../../lib/api/errors';
+import { AUTH_MESSAGES } from '@core-vault/contracts';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { DUPLICATE_EMAIL_REDIRECT_MS, UI_MESSAGES, signInProblem } from '../auth-messages';
+import { DUPLICATE_EMAIL_REDIRECT_MS, signInProblem } from '../auth-messages';
 import { useSession } from '../hooks/useSession';
+import { VerificationCodeField } from './VerificationCodeField';
 import './auth.css';
 
 type Banner = { kind: 'error' | 'info' | 'success'; text: string } | null;
@@ -55,20 +53,6 @@ export function LoginPage() {
     }
   };
 
-  const resend = async () => {
-    if (!email.trim()) {
-      setBanner({ kind: 'error', text: AUTH_MESSAGES.emailRequiredForResend });
-      return;
-    }
-    try {
-      const result = await api.call(endpoints.auth.resendCode, { body: { email: email.trim() } });
-      setBanner({ kind: 'success', text: result.message || AUTH_MESSAGES.codeResent });
-    } catch (err) {
-      const text = err instanceof ApiError && err.status === 429 ? err.message : UI_MESSAGES.resendFailed;
-      setBanner({ kind: 'error', text });
-    }
-  };
-
   return (
     <main className="cv-page cv-centered">
       <div className="cv-card cv-narrow cv-fade-in">
@@ -103,22 +87,13 @@ export function LoginPage() {
             />
           </div>
           {codeMode ? (
-            <div className="cv-field">
-              <label htmlFor="login-code">Verification code</label>
-              <input
-                id="login-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={VERIFICATION_CODE_LENGTH}
-                required
-                autoFocus
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-              <button type="button" className="cv-link-btn auth-resend" onClick={() => void resend()}>
-                Resend code
-              </button>
-            </div>
+            <VerificationCodeField
+              id="login-code"
+              email={email}
+              value={code}
+              onChange={setCode}
+              onResend={setBanner}
+            />
           ) : (
             <div className="cv-field">
               <label htmlFor="login-password">Password</label>

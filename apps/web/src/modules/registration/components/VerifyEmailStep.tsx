@@ -1,9 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
-import { endpoints } from '../../../lib/api/endpoints';
-import { ApiError } from '../../../lib/api/errors';
-import { UI_MESSAGES } from '../../auth/auth-messages';
+import { AUTH_MESSAGES } from '@core-vault/contracts';
+import { type ResendNotice, VerificationCodeField } from '../../auth/components/VerificationCodeField';
 
 /**
  * Between the two steps: the account exists, and starting the trial needs a signed-in session,
@@ -21,23 +18,11 @@ export function VerifyEmailStep({
   onSubmit: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<ResendNotice | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit(code.trim());
-  };
-
-  const resend = async () => {
-    try {
-      const r = await api.call(endpoints.auth.resendCode, { body: { email } });
-      setNotice({ kind: 'success', text: r.message || AUTH_MESSAGES.codeResent });
-    } catch (err) {
-      setNotice({
-        kind: 'error',
-        text: err instanceof ApiError && err.status === 429 ? err.message : UI_MESSAGES.resendFailed,
-      });
-    }
   };
 
   return (
@@ -56,22 +41,13 @@ export function VerifyEmailStep({
         <label htmlFor="reg-verify-email">Email</label>
         <input id="reg-verify-email" type="email" readOnly value={email} />
       </div>
-      <div className="cv-field">
-        <label htmlFor="reg-code">Verification code</label>
-        <input
-          id="reg-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
-          required
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <button type="button" className="cv-link-btn auth-resend" onClick={() => void resend()}>
-          Resend code
-        </button>
-      </div>
+      <VerificationCodeField
+        id="reg-code"
+        email={email}
+        value={code}
+        onChange={setCode}
+        onResend={setNotice}
+      />
       <button type="submit" className="cv-btn cv-btn-primary reg-submit" disabled={busy}>
         {busy ? 'Verifying...' : 'Verify Code'}
       </button>
