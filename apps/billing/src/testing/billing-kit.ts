@@ -1,19 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { type Consumer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import Stripe from 'stripe';
-import { type AccessTokenClaims, type EventEnvelope, Topic } from '@core-vault/contracts';
+import { type EventEnvelope, Topic } from '@core-vault/contracts';
+import { createKafka, ensureTopics, localDefaults } from '@core-vault/platform';
 import {
-  AccessTokenSigner,
-  createKafka,
-  ensureTopics,
-  localDefaults,
-  localDevKeys,
-} from '@core-vault/platform';
-import {
+  SIGNED_UP_CLAIMS,
   type SpawnedProcess,
   answersOk,
+  devTokenFor,
   freePort,
   spawnTs,
   testInfra,
@@ -37,28 +32,11 @@ const defaults = localDefaults('billing');
 export const WEBHOOK_SECRET = defaults['STRIPE_WEBHOOK_SECRET'] as string;
 const stripe = new Stripe('sk_test_unused');
 
-/** Access tokens as identity would sign them, with the local development key. */
-export function tokenFor(
-  claims: Partial<Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>> & { sub: string },
-): string {
-  const keys = localDevKeys();
-  if (!keys) throw new Error('no config/local.json: cannot find the dev keys');
-  return new AccessTokenSigner(keys.privateKey).sign({
-    email: `${claims.sub}@example.test`,
-    sid: randomUUID(),
-    adm: false,
-    act: false,
-    plan: 'Pro',
-    sts: 'NO_SUBSCRIPTION',
-    ...claims,
-  });
-}
-
 /** A new signed-up, not yet active user (what identity's sign-up leaves behind). */
 export function newUser(label = 'user') {
   const id = `${label}-${uniqueSuffix()}`;
   const email = `${id}@example.test`;
-  return { id, email, token: tokenFor({ sub: id, email }) };
+  return { id, email, token: devTokenFor(id, { ...SIGNED_UP_CLAIMS, email }) };
 }
 
 /** A Stripe event as Stripe would send it, and the signature header over its exact bytes. */

@@ -2,11 +2,16 @@
  * Billing through the real gateway: both services booted from their entry points on free ports
  * against the real infrastructure and stripe-mock.
  */
-import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import Stripe from 'stripe';
-import { AccessTokenSigner, localDefaults, localDevKeys } from '@core-vault/platform';
-import { ServiceStack, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
+import { localDefaults } from '@core-vault/platform';
+import {
+  SIGNED_UP_CLAIMS,
+  ServiceStack,
+  devTokenFor,
+  testInfra,
+  uniqueSuffix,
+} from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const dbName = `cv_test_billing_gw_${uniqueSuffix()}`;
@@ -38,19 +43,7 @@ afterAll(async () => {
   await db.close();
 });
 
-function token(userId: string): string {
-  const keys = localDevKeys();
-  if (!keys) throw new Error('dev keys missing');
-  return new AccessTokenSigner(keys.privateKey).sign({
-    sub: userId,
-    email: `${userId}@example.test`,
-    sid: randomUUID(),
-    adm: false,
-    act: false,
-    plan: 'Pro',
-    sts: 'NO_SUBSCRIPTION',
-  });
-}
+const token = (userId: string) => devTokenFor(userId, SIGNED_UP_CLAIMS);
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${gateway}${path}`, {

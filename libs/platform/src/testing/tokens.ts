@@ -23,3 +23,9 @@ export function devTokenFor(sub: string, over: Partial<Claims> = {}): string {
     ...over,
   });
 }
+
+/**
+ * Claims of a user who has signed up but not started a trial (what identity's sign-up leaves
+ * behind): billing's suites start trials for such users, so they pass this as `over`.
+ */
+export const SIGNED_UP_CLAIMS: Partial<Claims> = { act: false, sts: 'NO_SUBSCRIPTION' };
