@@ -17,6 +17,8 @@ export default tseslint.config(
       '.nx/**',
       'coverage/**',
       'tmp/**',
+      // Real artifacts kept byte-for-byte as published (test data, not project code).
+      'apps/e2e/src/renderer/corpus/items/**',
     ],
   },
   js.configs.recommended,

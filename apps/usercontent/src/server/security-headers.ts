@@ -34,7 +34,7 @@ export function artifactCsp(frameAncestors: string, { network = false } = {}): s
     // Dedicated workers from blob: URLs (Tone's clock, compute off the main thread) run under this
     // same CSP. No 'self': a service worker needs a same-origin script URL and could then sit
     // in front of every artifact on the renderer origin.
-    "worker-src blob:",
+    'worker-src blob:',
     "manifest-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
