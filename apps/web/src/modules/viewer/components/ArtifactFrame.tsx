@@ -129,7 +129,9 @@ function FrameInstance({
         <div
           role="status"
           aria-live="polite"
-          style={{ position: 'absolute', inset: 0, padding: 16, color: '#5b6478' }}
+          // Never in the way: an artifact whose page is still loading (a slow library, a late
+          // `rendered`) is already usable, and clicks must reach it.
+          style={{ position: 'absolute', inset: 0, padding: 16, color: '#5b6478', pointerEvents: 'none' }}
         >
           {silent ? 'The artifact renderer is not answering. Please reload the page.' : 'Rendering artifact…'}
         </div>
