@@ -33,8 +33,14 @@ async function pixels(page: Page, root: Root, selector: string): Promise<string>
   );
 }
 
-const TARGET_TIMEOUT_MS = 8_000;
+/** Ceiling for a control to appear: a heavy scene can block its page's main thread for seconds. */
+const TARGET_TIMEOUT_MS = 20_000;
 const CHANGE_TIMEOUT_MS = 5_000;
+/**
+ * Pixels change only when the next frame is drawn: a WebGL scene drawn in software here (no GPU)
+ * can take seconds per frame with four pages on two cores. A ceiling, not a wait.
+ */
+const PIXEL_CHANGE_TIMEOUT_MS = 15_000;
 
 /** What a change is measured on: text, attributes, a count, or the element's pixels. */
 async function snapshot(page: Page, root: Root, selector: string, change: Change): Promise<string> {
@@ -116,7 +122,7 @@ async function changed(
   change: Change,
   before: string,
 ): Promise<boolean> {
-  const deadline = Date.now() + CHANGE_TIMEOUT_MS;
+  const deadline = Date.now() + (change === 'pixels' ? PIXEL_CHANGE_TIMEOUT_MS : CHANGE_TIMEOUT_MS);
   while (Date.now() < deadline) {
     const now = await snapshot(page, root, selector, change).catch(() => before);
     if (now !== before) return true;
