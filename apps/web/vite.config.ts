@@ -40,5 +40,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test-setup.ts'],
     include: ['src/**/*.spec.{ts,tsx}'],
+    // Above the 10 s findBy ceiling in test-setup.ts, so a slow page fails with Testing Library's
+    // message (what was on screen) rather than a bare timeout.
+    testTimeout: 30_000,
   },
 });

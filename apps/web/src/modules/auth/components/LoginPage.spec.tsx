@@ -37,15 +37,13 @@ describe('LoginPage', () => {
           : undefined,
     );
     const router = renderApp('/login');
-    fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 5000 }), {
+    fireEvent.change(await screen.findByLabelText('Email'), {
       target: { value: 'ada@example.com' },
     });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(
-      await screen.findByRole('heading', { name: 'Enter verification code' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Enter verification code' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Verification code')).toHaveAttribute('maxLength', '6');
     expect(screen.queryByText('Forgot your password?')).not.toBeInTheDocument();
@@ -59,7 +57,7 @@ describe('LoginPage', () => {
 
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(calls.some((c) => c.url.endsWith('/api/v1/auth/sign-in'))).toBe(true);
   });
 
@@ -70,7 +68,7 @@ describe('LoginPage', () => {
         : undefined,
     );
     renderApp('/login');
-    fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 5000 }), {
+    fireEvent.change(await screen.findByLabelText('Email'), {
       target: { value: 'ada@example.com' },
     });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });

@@ -25,7 +25,7 @@ describe('ArtifactPreview', () => {
       answer(200, { type: 'HTML', rendered: '<p>clean</p>', renderError: null, securityWarning: null }),
     );
     renderPreview('<p>raw</p><iframe src="x"></iframe>', fetchImpl);
-    await screen.findByTitle('Preview', undefined, { timeout: 2000 });
+    await screen.findByTitle('Preview');
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/artifacts/preview');
@@ -47,7 +47,7 @@ describe('ArtifactPreview', () => {
         <ArtifactPreview type="HTML" content="<p>ab</p>" fetchImpl={fetchImpl} />
       </ViewerSessionContext.Provider>,
     );
-    await screen.findByTitle('Preview', undefined, { timeout: 2000 });
+    await screen.findByTitle('Preview');
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     expect(
       JSON.parse((fetchImpl.mock.calls[0] as unknown as [string, RequestInit])[1].body as string).content,
@@ -56,16 +56,11 @@ describe('ArtifactPreview', () => {
 
   it('says why when the service refuses, and when the network fails', async () => {
     renderPreview('x'.repeat(10), () => answer(413, { message: 'Content too large' }));
-    expect((await screen.findByRole('alert', undefined, { timeout: 2000 })).textContent).toBe(
-      'Preview unavailable: Content too large',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Preview unavailable: Content too large');
     cleanup();
     renderPreview('<p>x</p>', () => Promise.reject(new TypeError('fetch failed')));
-    await waitFor(
-      () => expect(screen.getByRole('alert').textContent).toBe('Preview unavailable: network error.'),
-      {
-        timeout: 2000,
-      },
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Preview unavailable: network error.'),
     );
   });
 });
