@@ -7,8 +7,9 @@
 // and whatever it leaves behind is killed when it ends; a global watchdog (CV_TEST_TIMEOUT_MIN,
 // default 60) stops the run with a clear line, and the summary is still printed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decideInfraPath, probeContainerEngine, startContainers } from './lib/infra-path.mjs';
 import { dropNewTestDatabases, listDatabases } from './lib/test-databases.mjs';
 import { bin, ensureDependencies, loadInfra, root, runGuarded } from './lib/workspace.mjs';
 
@@ -111,14 +112,28 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   const infra = await loadInfra();
   let started = [];
+  let containers = null;
+  let infraPath = null;
   try {
     ensureDependencies();
     console.log('\n== infrastructure and browser ==');
+    infraPath = decideInfraPath({ requested: process.env.CV_INFRA, engine: await probeContainerEngine() });
+    console.log(`infrastructure: ${infraPath.path} — ${infraPath.reason}`);
+    writeFileSync(join(outDir, 'infra-path.json'), JSON.stringify(infraPath));
+    if (infraPath.path === 'containers') {
+      containers = await startContainers({ log: (l) => console.log(`containers: ${l}`) });
+      // The suites (testInfra(), the stacks) and their child processes prefer these to local.json.
+      Object.assign(process.env, containers.env);
+    }
     // Chromium (Debian's, with fonts) installs while the services start; browser suites need it.
     // So do the renderer's assets: its library mirror is an npm install of its own, which must not
     // happen inside a suite (or two suites at once).
     const [up, chromium] = await Promise.all([
-      infra.up({ log: (l) => console.log(`infra: ${l}`) }),
+      infra.up({
+        // On the container path tools/infra runs only what has no container here.
+        only: containers ? ['mail', 'stripe-mock'] : undefined,
+        log: (l) => console.log(`infra: ${l}`),
+      }),
       infra.ensureChromium().catch((err) => {
         record('chromium', 0, 1, err.message);
         return null;
@@ -203,6 +218,10 @@ async function main() {
       console.log(`\nstopping what this run started: ${started.join(', ')}`);
       await infra.down({ only: started });
     }
+    if (containers) {
+      console.log('stopping the containers of this run');
+      await containers.stop();
+    }
   }
   if (run.abandoned) record('run', 0, 1, run.abandoned);
 
@@ -210,6 +229,7 @@ async function main() {
   const ORDER = ['setup', 'chromium', 'lint', 'format', 'typecheck', 'jest unit', 'web unit', 'jest int'];
   results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
   console.log('\n== summary ==');
+  if (infraPath) console.log(`infrastructure   ${infraPath.path} (${infraPath.reason})`);
   for (const r of results)
     console.log(
       `${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.note ? `  (${r.note})` : ''}`,
