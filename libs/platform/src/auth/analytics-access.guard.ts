@@ -11,7 +11,8 @@ import { ANALYTICS_MESSAGES, type AnalyticsLevel, analyticsLevel } from '@core-v
 import { AppException } from '../http/app-exception';
 import { type AuthenticatedRequest } from './auth.decorators';
 
-const NEEDED_LEVEL = 'core-vault:analytics-level';
+/** Metadata key of @RequireAnalytics (read by the route agreement specs too). */
+export const NEEDED_LEVEL = 'core-vault:analytics-level';
 
 /**
  * Statistics need a plan with analytics: 'basic' is met by analytics_basic (Pro) or
