@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Gzipped JavaScript each route downloads, from the Vite manifest of the last build
 // (`npx vite build apps/web`): the entry chunk, the route's lazy chunk, and their static imports.
-// Exits 1 when a budgeted route is over its limit.
+// Exits 1 when a budgeted route is over its limit. An optional argument names another dist folder
+// (e.g. a build of an older commit, to compare before and after).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const BUDGET_KB = 150;
 const ROUTES = {

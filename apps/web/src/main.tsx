@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './app/routes';
-import { SessionProvider } from './modules/auth/components/SessionProvider';
+import { SessionProvider } from './modules/auth';
 import './app/base.css';
 
 const container = document.getElementById('root');

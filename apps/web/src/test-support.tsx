@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { routes } from './app/routes';
-import { SessionProvider } from './modules/auth/components/SessionProvider';
+import { SessionProvider } from './modules/auth';
 import { ApiClient } from './lib/api/client';
 
 export type Handler = (url: string, init: RequestInit) => Response | undefined;

@@ -1,13 +1,19 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { ConsentBanner } from '../modules/consent/components/ConsentBanner';
+import { ConsentBanner } from '../modules/consent';
+import { SkipLink } from './SkipLink';
 
-/** Every page, plus the consent banner — except embeds, which live inside other sites' pages. */
+/**
+ * Every page's chrome: the skip link first, the page, then the consent banner — except embeds,
+ * which live inside other sites' pages.
+ */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const embed = pathname.startsWith('/embed/');
   return (
     <>
+      {!embed && <SkipLink />}
       <Outlet />
-      {!pathname.startsWith('/embed/') && <ConsentBanner />}
+      {!embed && <ConsentBanner />}
     </>
   );
 }

@@ -1,7 +1,25 @@
-import { ViewPage } from '../modules/viewer';
-import { trackConsentedView } from '../modules/consent/track-view';
+import { useMemo } from 'react';
+import { useSession } from '../modules/auth';
+import { trackConsentedView } from '../modules/consent';
+import { ViewPage, type ViewerSession, ViewerSessionContext } from '../modules/viewer';
 
-/** The renderer's view page, with consented view tracking plugged into its load callback. */
+/**
+ * The renderer's view page, with the signed-in user (owner layout, private reads) and consented
+ * view tracking plugged in. The app layer joins the two modules; neither imports the other.
+ */
 export function ViewRoute() {
-  return <ViewPage onArtifactLoaded={trackConsentedView} />;
+  const { status, user, accessToken } = useSession();
+  const viewer = useMemo<ViewerSession>(
+    () => ({
+      loading: status === 'loading',
+      user: user ? { id: user.id, email: user.email } : null,
+      accessToken,
+    }),
+    [status, user, accessToken],
+  );
+  return (
+    <ViewerSessionContext.Provider value={viewer}>
+      <ViewPage onArtifactLoaded={trackConsentedView} />
+    </ViewerSessionContext.Provider>
+  );
 }

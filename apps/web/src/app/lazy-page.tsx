@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, lazy } from 'react';
-import { Spinner } from './Spinner';
+import { Spinner } from '../components/ui';
 
 /** Route-level code splitting: each page is its own chunk, loaded when first visited. */
 export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {

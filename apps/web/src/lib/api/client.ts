@@ -9,7 +9,7 @@ import {
 import { ApiError, NETWORK_ERROR_MESSAGE, errorFromResponse } from './errors';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyRoute = ApiRoute<any, any, any, any>;
+export type AnyRoute = ApiRoute<any, any, any, any>;
 
 // `body`/`query` are optional members of a route, so strip undefined before asking for the schema.
 type InputOf<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : undefined;

@@ -3,7 +3,7 @@ import { api } from '../../lib/api/client';
 import { endpoints } from '../../lib/api/endpoints';
 import { ApiError } from '../../lib/api/errors';
 import { copyText } from '../../lib/clipboard';
-import { RENDERER_ORIGIN } from '../viewer/renderer-origin';
+import { RENDERER_ORIGIN } from '../../lib/renderer-origin';
 
 export const CARD_MESSAGES = {
   copied: 'Copied to clipboard!',

@@ -5,6 +5,8 @@ export interface Session {
   /** 'loading' until the stored session has been restored (or found missing). */
   status: 'loading' | 'ready';
   user: SessionUser | null;
+  /** The in-memory access token (for calls made outside the API client, e.g. the preview frame). */
+  accessToken: string | null;
   /** Password step or code step; a success signs in at once. */
   signIn: (email: string, passwordOrCode: string) => Promise<SignInResult>;
   /** Always ends signed out locally, even when the server call fails. */

@@ -1,10 +1,6 @@
-declare const __RENDERER_ORIGIN__: string;
+import { RENDERER_ORIGIN } from '../../lib/renderer-origin';
 
-/**
- * The renderer's origin, set once at build time from RENDERER_ORIGIN (config/local.json
- * `apps.usercontent.origin` locally). Artifact code runs only there, never on the app's origin.
- */
-export const RENDERER_ORIGIN: string = typeof __RENDERER_ORIGIN__ === 'string' ? __RENDERER_ORIGIN__ : '';
+export { RENDERER_ORIGIN };
 
 const SANDBOX =
   'allow-scripts allow-forms allow-modals allow-popups allow-popups-to-escape-sandbox allow-downloads';

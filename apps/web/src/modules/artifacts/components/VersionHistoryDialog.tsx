@@ -3,7 +3,7 @@ import { type ArtifactSummary } from '@core-vault/contracts';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/dates';
-import { Dialog } from '../../../app/Dialog';
+import { Dialog } from '../../../components/ui';
 
 type Version = Awaited<ReturnType<typeof loadVersions>>[number];
 const loadVersions = async (id: string) =>

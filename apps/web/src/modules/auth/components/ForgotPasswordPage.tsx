@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '@core-vault/contracts';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@core-vault/contracts';
+import { CodeInput, Field } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { ApiError } from '../../../lib/api/errors';
@@ -91,18 +92,9 @@ export function ForgotPasswordPage() {
         )}
         {step === 'confirm' && (
           <form onSubmit={(e) => void confirm(e)}>
-            <div className="cv-field">
-              <label htmlFor="reset-code">Reset code</label>
-              <input
-                id="reset-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={VERIFICATION_CODE_LENGTH}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </div>
+            <Field id="reset-code" label="Reset code">
+              <CodeInput value={code} onChange={setCode} />
+            </Field>
             <div className="cv-field">
               <label htmlFor="reset-password">New password</label>
               <input

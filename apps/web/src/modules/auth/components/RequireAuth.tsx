@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Spinner } from '../../../app/Spinner';
+import { Spinner } from '../../../components/ui';
 import { useSession } from '../hooks/useSession';
 
 /** Signed-in routes: a spinner while the session loads, then /login (replacing history) without a user. */

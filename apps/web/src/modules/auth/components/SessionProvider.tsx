@@ -2,8 +2,6 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { type SessionUser } from '@core-vault/contracts';
 import { type ApiClient, api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
-// The session module only (not the viewer's index): keeps the view page out of the main chunk.
-import { type ViewerSession, ViewerSessionContext } from '../../viewer/session';
 import { type Session, SessionContext } from '../session-context';
 
 /**
@@ -20,17 +18,12 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
       setUser(s ? s.user : null);
       setToken(s ? s.token : null);
     });
-    let live = true;
+    // Setting state after an unmount is a no-op in React 18+, so no "still mounted" flag.
     client
       .refresh()
       .catch(() => null)
-      .finally(() => {
-        if (live) setStatus('ready');
-      });
-    return () => {
-      live = false;
-      off();
-    };
+      .finally(() => setStatus('ready'));
+    return off;
   }, [client]);
 
   const signIn = useCallback<Session['signIn']>(
@@ -75,21 +68,8 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
   }, [client]);
 
   const value = useMemo<Session>(
-    () => ({ status, user, signIn, signOut, refreshUser, refreshSession }),
-    [status, user, signIn, signOut, refreshUser, refreshSession],
+    () => ({ status, user, accessToken: token, signIn, signOut, refreshUser, refreshSession }),
+    [status, user, token, signIn, signOut, refreshUser, refreshSession],
   );
-  // The view page's own view of the session (owner layout, private reads).
-  const viewer = useMemo<ViewerSession>(
-    () => ({
-      loading: status === 'loading',
-      user: user ? { id: user.id, email: user.email } : null,
-      accessToken: token,
-    }),
-    [status, user, token],
-  );
-  return (
-    <SessionContext.Provider value={value}>
-      <ViewerSessionContext.Provider value={viewer}>{children}</ViewerSessionContext.Provider>
-    </SessionContext.Provider>
-  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

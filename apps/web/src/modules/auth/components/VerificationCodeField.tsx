@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH } from '@core-vault/contracts';
+import { AUTH_MESSAGES } from '@core-vault/contracts';
+import { CodeInput, Field } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { ApiError } from '../../../lib/api/errors';
@@ -44,21 +45,16 @@ export function VerificationCodeField({
   };
 
   return (
-    <div className="cv-field">
-      <label htmlFor={id}>Verification code</label>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={VERIFICATION_CODE_LENGTH}
-        required
-        autoFocus
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <button type="button" className="cv-link-btn auth-resend" onClick={() => void resend()}>
-        Resend code
-      </button>
-    </div>
+    <Field
+      id={id}
+      label="Verification code"
+      after={
+        <button type="button" className="cv-link-btn auth-resend" onClick={() => void resend()}>
+          Resend code
+        </button>
+      }
+    >
+      <CodeInput value={value} onChange={onChange} autoFocus />
+    </Field>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type PricedPlan } from '@core-vault/contracts';
-import { Dialog } from '../../../app/Dialog';
+import { Dialog } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 

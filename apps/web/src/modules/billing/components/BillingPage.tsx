@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PLANS, type SessionUser, hasFeature, isSubscribed } from '@core-vault/contracts';
-import { Spinner } from '../../../app/Spinner';
+import { Spinner } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { formatDate, localDay } from '../../../lib/dates';
 import { SUPPORT_EMAIL } from '../../../lib/company';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { statusDisplay, trialText } from '../../account/subscription-display';
-import { useSession } from '../../auth/hooks/useSession';
+import { statusDisplay, trialText } from '../subscription-display';
+import { useSession } from '../../auth';
 import {
   BILLING_TEXTS as T,
   PLAN_FEATURE_ROWS,

@@ -5,9 +5,7 @@ import {
   type ArtifactSummary,
   type Collection,
 } from '@core-vault/contracts';
-import { ArtifactCard } from '../../artifacts/components/ArtifactCard';
-import { VersionHistoryDialog } from '../../artifacts/components/VersionHistoryDialog';
-import { type ArtifactListState } from '../../artifacts/hooks/useArtifactList';
+import { ArtifactCard, type ArtifactListState, VersionHistoryDialog } from '../../artifacts';
 import { CollectionsPanel } from './CollectionsPanel';
 
 export const SORT_LABELS: Record<ArtifactSort, string> = {

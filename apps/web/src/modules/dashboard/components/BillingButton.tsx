@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { type SessionUser } from '@core-vault/contracts';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
-import { usePaymentsConfig } from '../../registration/hooks/usePaymentsConfig';
+import { usePaymentsConfig } from '../../billing';
 
 /**
  * Billing: Stripe's billing portal for the customer; /billing when there is no customer id, when

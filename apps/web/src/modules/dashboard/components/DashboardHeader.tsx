@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { type SessionUser, analyticsLevel, hasFeature, isSubscribed } from '@core-vault/contracts';
-import { StatusBadge } from '../../account/components/StatusBadge';
-import { subscriptionLine } from '../../account/subscription-display';
-import { useSession } from '../../auth/hooks/useSession';
+import { useSession } from '../../auth';
+import { StatusBadge, subscriptionLine } from '../../billing';
 import { BillingButton } from './BillingButton';
 
 /** Brand, subscription badge and trial text, feature links by plan, Tour, Upgrade or Billing, sign out. */

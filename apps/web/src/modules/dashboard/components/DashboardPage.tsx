@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { type Artifact, type ArtifactSort } from '@core-vault/contracts';
-import { Spinner } from '../../../app/Spinner';
+import { Spinner } from '../../../components/ui';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { useArtifactList } from '../../artifacts/hooks/useArtifactList';
-import { useSession } from '../../auth/hooks/useSession';
-import { OnboardingTour } from '../../onboarding/components/OnboardingTour';
-import { isTourDone } from '../../onboarding/tour-store';
-import { UploadForm } from '../../upload/components/UploadForm';
+import { useArtifactList } from '../../artifacts';
+import { useSession } from '../../auth';
+import { OnboardingTour, isTourDone } from '../../onboarding';
+import { UploadForm } from '../../upload';
 import { useCollections } from '../hooks/useCollections';
 import { useExtensionHandoff } from '../hooks/useExtensionHandoff';
 import { ArtifactsTab } from './ArtifactsTab';

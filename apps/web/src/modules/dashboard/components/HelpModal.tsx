@@ -1,4 +1,4 @@
-import { Dialog } from '../../../app/Dialog';
+import { Dialog } from '../../../components/ui';
 
 /** Getting started, types, uploading, sharing, organising, privacy (spec artifacts §2). */
 export function HelpModal({ onClose }: { onClose: () => void }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { type Artifact } from '@core-vault/contracts';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
-import { clearPendingUploads, readPendingUploads } from '../../handoff/pending-uploads';
+import { clearPendingUploads, readPendingUploads } from '../pending-uploads';
 
 /**
  * Uploads the extension left behind (younger than 5 minutes): switch to the upload tab, create

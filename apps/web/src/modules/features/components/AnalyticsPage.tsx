@@ -3,7 +3,7 @@ import { type AnalyticsOverview, analyticsLevel } from '@core-vault/contracts';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { useSession } from '../../auth/hooks/useSession';
+import { useSession } from '../../auth';
 import { FeatureShell, Upsell } from './Upsell';
 import './features.css';
 

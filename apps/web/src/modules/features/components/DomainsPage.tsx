@@ -1,6 +1,6 @@
 import { hasFeature } from '@core-vault/contracts';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { useSession } from '../../auth/hooks/useSession';
+import { useSession } from '../../auth';
 import { ComingSoon, FeatureShell, Upsell } from './Upsell';
 import './features.css';
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { ApiError } from '../../../lib/api/errors';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { useSession } from '../../auth/hooks/useSession';
+import { useSession } from '../../auth';
 import { useSubscriptionCatchUp } from '../hooks/useSubscriptionCatchUp';
 import { COMPLETION_REDIRECT_MS, REGISTRATION_MESSAGES } from '../registration-messages';
 import { ProcessingView, WelcomeView } from './RegistrationViews';

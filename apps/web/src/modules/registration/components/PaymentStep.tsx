@@ -4,7 +4,7 @@ import { TRIAL_DAYS } from '@core-vault/contracts';
 import { SUPPORT_EMAIL } from '../../../lib/company';
 import { type CardEntryHandle, type CardState, PAYMENT_MESSAGES } from '../card-entry/card-entry';
 import { LocalTestCardEntry } from '../card-entry/LocalTestCardEntry';
-import { type PaymentsConfigState } from '../hooks/usePaymentsConfig';
+import { type PaymentsConfigState } from '../../billing';
 
 const StripeElementsCardEntry = lazy(() =>
   import('../card-entry/StripeElementsCardEntry').then((m) => ({ default: m.StripeElementsCardEntry })),

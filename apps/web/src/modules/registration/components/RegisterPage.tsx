@@ -8,15 +8,14 @@ import {
   isSubscribed,
   normalizeEmail,
 } from '@core-vault/contracts';
-import { Spinner } from '../../../app/Spinner';
+import { Spinner } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { ApiError } from '../../../lib/api/errors';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { DUPLICATE_EMAIL_REDIRECT_MS, signInProblem } from '../../auth/auth-messages';
-import { useSession } from '../../auth/hooks/useSession';
+import { DUPLICATE_EMAIL_REDIRECT_MS, signInProblem, useSession } from '../../auth';
+import { usePaymentsConfig } from '../../billing';
 import { type CardEntryHandle, PAYMENT_MESSAGES } from '../card-entry/card-entry';
-import { usePaymentsConfig } from '../hooks/usePaymentsConfig';
 import { useSubscriptionCatchUp } from '../hooks/useSubscriptionCatchUp';
 import { REGISTRATION_SUCCESS_REDIRECT_MS, trialProblem } from '../registration-messages';
 import { type AccountDetails, DetailsStep, emptyDetails } from './DetailsStep';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES } from '@core-vault/contracts';
-import { type ResendNotice, VerificationCodeField } from '../../auth/components/VerificationCodeField';
+import { type ResendNotice, VerificationCodeField } from '../../auth';
 
 /**
  * Between the two steps: the account exists, and starting the trial needs a signed-in session,

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { isSubscribed } from '@core-vault/contracts';
-import { useSession } from '../../auth/hooks/useSession';
+import { useSession } from '../../auth';
 
 /**
  * After billing started the trial, identity learns it through an event a moment later: refresh

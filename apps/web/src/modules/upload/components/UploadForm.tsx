@@ -7,9 +7,7 @@ import { type UploadFields, createBody, emptyUpload, uploadFailure, uploadProble
 import './upload.css';
 
 // The renderer's preview frame, fetched only when there is something to preview.
-const ArtifactPreview = lazy(() =>
-  import('../../viewer/components/ArtifactPreview').then((m) => ({ default: m.ArtifactPreview })),
-);
+const ArtifactPreview = lazy(() => import('./UploadPreview').then((m) => ({ default: m.UploadPreview })));
 
 const TYPES: { value: UploadFields['type']; label: string }[] = [
   { value: 'HTML', label: 'HTML' },

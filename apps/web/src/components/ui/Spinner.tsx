@@ -1,4 +1,4 @@
-import './base.css';
+import '../../app/base.css';
 
 /** Shown while a page's code or the session loads. */
 export function Spinner({ label = 'Loading...' }: { label?: string }) {

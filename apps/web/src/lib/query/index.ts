@@ -1,0 +1,2 @@
+export { apiKey, apiQuery, useApiMutation } from './api-query';
+export { createQueryClient } from './query-client';

@@ -1,0 +1,3 @@
+export { ArtifactCard } from './components/ArtifactCard';
+export { VersionHistoryDialog } from './components/VersionHistoryDialog';
+export { type ArtifactListState, type ListSource, useArtifactList } from './hooks/useArtifactList';

@@ -1,0 +1,2 @@
+export { ConsentBanner } from './components/ConsentBanner';
+export { trackConsentedView } from './track-view';

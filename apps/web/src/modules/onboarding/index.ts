@@ -1,0 +1,2 @@
+export { OnboardingTour } from './components/OnboardingTour';
+export { isTourDone } from './tour-store';
