@@ -6,6 +6,45 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+// apps/web feature modules (bulletproof-react): a module reaches another only through its
+// index.ts; shared code (lib/, components/) depends on no module; only the router (src/app) may
+// lazy-import a module's page file, so every page stays its own chunk.
+const webSrc = join(import.meta.dirname, 'apps/web/src');
+const moduleEntryPoints = {
+  meta: {
+    type: 'problem',
+    messages: {
+      internal: "Import '{{target}}' through the module's entry point ('modules/{{module}}', its index.ts).",
+      shared: 'Shared code (lib/, components/) must not import a feature module ({{module}}).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = relative(webSrc, context.filename).split(sep);
+    if (from[0] === '..') return {};
+    const check = (node, dynamic) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = relative(webSrc, resolve(dirname(context.filename), spec)).split(sep);
+      if (target[0] !== 'modules' || target.length < 2) return;
+      const module = target[1];
+      if (from[0] === 'modules' && from[1] === module) return;
+      if (from[0] === 'lib' || from[0] === 'components')
+        return context.report({ node, messageId: 'shared', data: { module } });
+      const entry = target.length === 2 || (target.length === 3 && target[2] === 'index');
+      if (entry || (dynamic && from[0] === 'app')) return;
+      context.report({ node, messageId: 'internal', data: { target: spec, module } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, false),
+      ExportNamedDeclaration: (node) => check(node, false),
+      ExportAllDeclaration: (node) => check(node, false),
+      ImportExpression: (node) => check(node, true),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -103,8 +142,8 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, web: { rules: { 'module-entry-points': moduleEntryPoints } } },
+    rules: { ...reactHooks.configs.recommended.rules, 'web/module-entry-points': 'error' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
