@@ -24,8 +24,10 @@ module.exports = function preset(projectDir, kind) {
       ],
       // sanitize-html's parser stack (htmlparser2 12) is ESM only: bundled into CommonJS for Jest.
       '/node_modules/sanitize-html/index\\.js$': `${root}/tools/jest/bundle-cjs-transform.js`,
+      // jose 6 ships ESM only (no dependencies): bundled into CommonJS for Jest the same way.
+      '/node_modules/jose/dist/webapi/index\\.js$': `${root}/tools/jest/bundle-cjs-transform.js`,
     },
-    transformIgnorePatterns: ['/node_modules/(?!sanitize-html/index\\.js$)'],
+    transformIgnorePatterns: ['/node_modules/(?!sanitize-html/index\\.js$|jose/dist/webapi/index\\.js$)'],
     moduleNameMapper: {
       '^@core-vault/platform/testing$': `${root}/libs/platform/src/testing/index.ts`,
       '^@core-vault/(contracts|platform|artifact-detection|demo-catalogue)$': `${root}/libs/$1/src/index.ts`,
