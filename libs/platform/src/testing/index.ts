@@ -5,6 +5,7 @@ import { localDefaults } from '../config/local-config';
 export * from './process';
 export * from './teardown';
 export * from './tokens';
+export * from './route-agreement';
 
 /** Where the real local infrastructure answers (config/local.json, overridable by env). */
 export function testInfra(): {
