@@ -3,7 +3,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
 import { type ArtifactSort } from '@core-vault/contracts';
 import { type OutboxEntry, applyOnce, withOutbox } from '@core-vault/platform';
-import { ARTIFACT_MODEL, type ArtifactDoc } from './artifact.schema';
+import { searchHead } from './artifact-state';
+import { ARTIFACT_MODEL, type ArtifactDoc, type VersionState } from './artifact.schema';
 
 const SORTS: Record<ArtifactSort, Record<string, 1 | -1>> = {
   newest: { createdAt: -1, _id: -1 },
@@ -29,6 +30,16 @@ export type ArtifactSummaryDoc = Omit<
 >;
 export type SearchCandidate = ArtifactSummaryDoc & { searchHead: string };
 
+/** One owner's change to an artifact, as the service decided it (absent: unchanged). */
+export interface ArtifactChanges {
+  at: Date;
+  /** A new current version: its whole state, and the render policy its stored form was made with. */
+  version?: { number: number; state: VersionState; renderPolicy?: number };
+  tags?: string[];
+  isPublic?: boolean;
+  allowNetwork?: boolean;
+}
+
 /** The only place that touches the artifacts collection. */
 @Injectable()
 export class ArtifactsRepository {
@@ -53,20 +64,75 @@ export class ArtifactsRepository {
   }
 
   /**
-   * Applies the update only if nobody changed the artifact since it was read (rev), bumping rev;
-   * the outbox entries go in the same single-document write. False when it lost the race.
+   * Stores a change made by its owner, only if nobody changed the artifact since it was read
+   * (rev), with its events in the same single-document write. A new version also refreshes the
+   * fields derived from its content. Null when the write lost the race.
    */
-  async updateAtRev(
+  saveChanges(
+    id: string,
+    rev: number,
+    changes: ArtifactChanges,
+    events: readonly OutboxEntry[],
+  ): Promise<ArtifactDoc | null> {
+    const set: UpdateQuery<ArtifactDoc>['$set'] = { updatedAt: changes.at };
+    if (changes.version) {
+      const { state, number, renderPolicy } = changes.version;
+      Object.assign(set, {
+        ...state,
+        titleLower: state.title.toLowerCase(),
+        'metadata.size': state.content.length,
+        searchHead: searchHead(state.content),
+        version: number,
+        versionedAt: changes.at,
+      });
+      if (renderPolicy !== undefined) set.renderPolicy = renderPolicy;
+    }
+    if (changes.tags !== undefined) set.tags = changes.tags;
+    if (changes.isPublic !== undefined) set.isPublic = changes.isPublic;
+    if (changes.allowNetwork !== undefined) set.allowNetwork = changes.allowNetwork;
+    return this.updateAtRev(id, rev, { $set: set }, events);
+  }
+
+  /**
+   * Soft delete at this rev: the content goes at once, the document stays (carrying its deleted
+   * event) until the relay has published it. Null when the write lost the race.
+   */
+  markDeleted(
+    id: string,
+    rev: number,
+    at: Date,
+    events: readonly OutboxEntry[],
+  ): Promise<ArtifactDoc | null> {
+    return this.updateAtRev(
+      id,
+      rev,
+      { $set: { deletedAt: at, updatedAt: at, content: '', rendered: null, searchHead: '' } },
+      events,
+    );
+  }
+
+  /** A new stored form of the same source under another policy: no version, no event. */
+  storeRendering(
+    id: string,
+    rev: number,
+    rendering: Pick<VersionState, 'rendered' | 'renderError' | 'securityWarning'>,
+    renderPolicy: number,
+  ): Promise<ArtifactDoc | null> {
+    const { rendered, renderError, securityWarning } = rendering;
+    return this.updateAtRev(id, rev, { $set: { rendered, renderError, securityWarning, renderPolicy } }, []);
+  }
+
+  /** Applies the update only if the artifact is still at `rev`, bumping rev; outbox in the same write. */
+  private updateAtRev(
     id: string,
     rev: number,
     update: UpdateQuery<ArtifactDoc>,
     events: readonly OutboxEntry[],
   ): Promise<ArtifactDoc | null> {
-    const inc = (update.$inc ?? {}) as Record<string, number>;
     return this.model
       .findOneAndUpdate(
         { _id: id, rev, deletedAt: null },
-        withOutbox<ArtifactDoc>({ ...update, $inc: { ...inc, rev: 1 } }, events),
+        withOutbox<ArtifactDoc>({ ...update, $inc: { rev: 1 } }, events),
         { new: true },
       )
       .lean<ArtifactDoc>()

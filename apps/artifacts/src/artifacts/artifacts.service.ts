@@ -13,17 +13,16 @@ import {
   shareLinks,
 } from '@core-vault/contracts';
 import { APP_CONFIG, type OutboxEntry, OutboxRelayService, outboxOnCreate } from '@core-vault/platform';
-import { type UpdateQuery } from 'mongoose';
 import { type ArtifactsConfig } from '../config';
 import { CollectionsRepository } from '../collections/collections.repository';
 import { RENDER_POLICY_VERSION, renderArtifact } from '../rendering/render';
 import { canManage } from './artifact-access';
 import { ArtifactEvents, type ChangedField } from './artifact-events';
-import { isArtifactId, newArtifact, resolveType, searchHead } from './artifact-state';
+import { isArtifactId, newArtifact, resolveType } from './artifact-state';
 import { type ArtifactDoc, type VersionState } from './artifact.schema';
 import { toOwnerView } from './artifact-views';
 import { ArtifactException } from './artifacts.exception';
-import { ArtifactsRepository } from './artifacts.repository';
+import { type ArtifactChanges, ArtifactsRepository } from './artifacts.repository';
 import { PublicArtifactCache } from './public-cache';
 import { VersionsRepository, versionId } from './versions.repository';
 
@@ -99,12 +98,7 @@ export class ArtifactsService {
     const doc = await this.loadManageable(user, id);
     const now = new Date();
     // Soft delete: the deleted event rides in the document until the relay has published it.
-    const deleted = await this.artifacts.updateAtRev(
-      doc._id,
-      doc.rev,
-      { $set: { deletedAt: now, updatedAt: now, content: '', rendered: null, searchHead: '' } },
-      [this.events.deleted(doc)],
-    );
+    const deleted = await this.artifacts.markDeleted(doc._id, doc.rev, now, [this.events.deleted(doc)]);
     if (!deleted) throw ArtifactException.conflict();
     await this.cache.invalidate(doc._id, deleted.rev);
     this.relay.nudge();
@@ -163,7 +157,7 @@ export class ArtifactsService {
     const versioned = forceVersion || changed.some((f) => f !== 'tags');
     const now = new Date();
     const version = versioned ? doc.version + 1 : doc.version;
-    const set: UpdateQuery<ArtifactDoc>['$set'] = { updatedAt: now };
+    const changes: ArtifactChanges = { at: now };
     if (versioned) {
       await this.versions.keep({
         _id: versionId(doc._id, doc.version),
@@ -174,23 +168,17 @@ export class ArtifactsService {
         createdAt: doc.versionedAt ?? doc.createdAt,
         archivedAt: now,
       });
-      Object.assign(set, {
-        ...next,
-        titleLower: next.title.toLowerCase(),
-        'metadata.size': next.content.length,
-        searchHead: searchHead(next.content),
-        version,
-        versionedAt: now,
-      });
+      const { renderPolicy, ...state } = next;
+      changes.version = { number: version, state, renderPolicy };
     }
-    if (tags !== undefined) set.tags = tags;
-    if (visibility) set.isPublic = isPublic;
-    if (network) set.allowNetwork = allowNetwork;
+    if (tags !== undefined) changes.tags = tags;
+    if (visibility) changes.isPublic = isPublic;
+    if (network) changes.allowNetwork = allowNetwork;
 
     const events: OutboxEntry[] = [];
     if (changed.length > 0 || forceVersion) events.push(this.events.updated(doc, changed, version));
     if (visibility) events.push(this.events.visibilityChanged(doc, isPublic === true));
-    const updated = await this.artifacts.updateAtRev(doc._id, doc.rev, { $set: set }, events);
+    const updated = await this.artifacts.saveChanges(doc._id, doc.rev, changes, events);
     if (!updated) throw ArtifactException.conflict();
     await this.cache.invalidate(doc._id, updated.rev);
     this.relay.nudge();

@@ -52,12 +52,11 @@ export class RerenderStaleArtifacts implements OnApplicationBootstrap, OnApplica
       if (batch.length === 0) break;
       for (const doc of batch) {
         if (!this.running) break;
-        const { rendered, renderError, securityWarning } = renderArtifact(doc.type, doc.content);
-        const saved = await this.artifacts.updateAtRev(
+        const saved = await this.artifacts.storeRendering(
           doc._id,
           doc.rev,
-          { $set: { rendered, renderError, securityWarning, renderPolicy: RENDER_POLICY_VERSION } },
-          [],
+          renderArtifact(doc.type, doc.content),
+          RENDER_POLICY_VERSION,
         );
         if (saved) {
           updated++;
