@@ -17,10 +17,34 @@ export class OnboardingRepository {
   }
 
   /**
+   * A trial began: the user's address and trial dates, and any earlier cancellation forgotten.
+   * Applied once per event id; false when it had been applied already.
+   */
+  recordTrialStarted(
+    userId: string,
+    eventId: string,
+    trial: { email: string; startedAt: Date; endsAt: Date },
+  ): Promise<boolean> {
+    return this.applyEvent(userId, eventId, {
+      $set: {
+        email: trial.email,
+        trialStartedAt: trial.startedAt,
+        trialEndsAt: trial.endsAt,
+        canceledAt: null,
+      },
+    });
+  }
+
+  /** The subscription was canceled at `at`. Applied once per event id. */
+  recordCancellation(userId: string, eventId: string, at: Date): Promise<boolean> {
+    return this.applyEvent(userId, eventId, { $set: { canceledAt: at } });
+  }
+
+  /**
    * One write per event, applied once (event id remembered on the document); creates the user's
    * document on their first event. Returns false when the event had been applied already.
    */
-  async applyEvent(
+  private async applyEvent(
     userId: string,
     eventId: string,
     update: UpdateQuery<OnboardingUserDoc>,

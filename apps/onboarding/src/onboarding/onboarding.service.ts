@@ -36,9 +36,7 @@ export class OnboardingService {
     startedAt: Date,
     endsAt: Date,
   ): Promise<void> {
-    await this.users.applyEvent(userId, eventId, {
-      $set: { email, trialStartedAt: startedAt, trialEndsAt: endsAt, canceledAt: null },
-    });
+    await this.users.recordTrialStarted(userId, eventId, { email, startedAt, endsAt });
     // Also on a replay after a crash (scheduling is idempotent by job id), unless canceled since.
     const doc = await this.users.find(userId);
     if (doc?.canceledAt && new Date(doc.canceledAt) >= startedAt) return;
@@ -48,7 +46,7 @@ export class OnboardingService {
   }
 
   async subscriptionCanceled(eventId: string, userId: string, at: Date): Promise<void> {
-    await this.users.applyEvent(userId, eventId, { $set: { canceledAt: at } });
+    await this.users.recordCancellation(userId, eventId, at);
     const doc = await this.users.find(userId);
     const removed = await this.scheduler.cancel(doc?.scheduledJobs ?? []);
     this.logger.info({ removed }, 'pending check-ins removed after cancellation');
