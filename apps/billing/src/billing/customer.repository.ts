@@ -9,6 +9,15 @@ import {
   type Registration,
 } from './customer.schema';
 
+/** What a finished registration leaves on the billing account. */
+export interface CompletedRegistration {
+  stripeCustomerId: string;
+  subscriptionId: string;
+  planId: string;
+  trialEnd: Date;
+  at: Date;
+}
+
 const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
 
 @Injectable()
@@ -99,8 +108,35 @@ export class CustomerRepository {
       .exec();
   }
 
+  /** The applicant's name and chosen plan, for this attempt of the trial saga; an old error goes. */
+  saveApplicant(
+    userId: string,
+    owner: string,
+    applicant: { name: string; planId: string },
+  ): Promise<boolean> {
+    return this.advance(userId, owner, {
+      $set: {
+        name: applicant.name,
+        'registration.planId': applicant.planId,
+        'registration.flow': 'elements',
+        'registration.lastError': null,
+      },
+    });
+  }
+
+  /** Step reached: the Stripe customer exists. False when this attempt no longer holds the registration. */
+  recordStripeCustomer(userId: string, owner: string, stripeCustomerId: string, now: Date): Promise<boolean> {
+    return this.advance(userId, owner, {
+      $set: { stripeCustomerId, 'registration.step': 'customer_created', updatedAt: now },
+    });
+  }
+
   /** Records a step reached, only while this attempt still holds the registration. */
-  async advance(userId: string, owner: string, update: UpdateQuery<BillingCustomer>): Promise<boolean> {
+  private async advance(
+    userId: string,
+    owner: string,
+    update: UpdateQuery<BillingCustomer>,
+  ): Promise<boolean> {
     const res = await this.customers
       .updateOne({ _id: userId, 'registration.lockOwner': owner }, update)
       .exec();
@@ -143,14 +179,27 @@ export class CustomerRepository {
    */
   async complete(
     userId: string,
-    set: Record<string, unknown>,
+    outcome: CompletedRegistration,
     entries: readonly OutboxEntry[],
     guard: { owner?: string; eventId?: string },
   ): Promise<boolean> {
     const filter: Record<string, unknown> = { _id: userId, 'registration.step': { $ne: 'completed' } };
     if (guard.owner) filter['registration.lockOwner'] = guard.owner;
     const update = withOutbox<BillingCustomer>(
-      { $set: { ...set, 'registration.lockOwner': null, 'registration.lockUntil': null } },
+      {
+        $set: {
+          stripeCustomerId: outcome.stripeCustomerId,
+          subscriptionId: outcome.subscriptionId,
+          'registration.step': 'completed',
+          'registration.planId': outcome.planId,
+          'registration.trialEnd': outcome.trialEnd,
+          'registration.completedAt': outcome.at,
+          'registration.lastError': null,
+          'registration.lockOwner': null,
+          'registration.lockUntil': null,
+          updatedAt: outcome.at,
+        },
+      },
       entries,
     );
     const final = guard.eventId

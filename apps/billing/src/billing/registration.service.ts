@@ -64,27 +64,15 @@ export class RegistrationService {
     }
     try {
       const name = `${body.firstName} ${body.lastName}`;
-      await this.customers.advance(user.id, owner, {
-        $set: {
-          name,
-          'registration.planId': planId,
-          'registration.flow': 'elements',
-          'registration.lastError': null,
-        },
-      });
+      await this.customers.saveApplicant(user.id, owner, { name, planId });
 
       let customerId = doc.stripeCustomerId;
       if (!customerId) {
         customerId = await this.step(BILLING_MESSAGES.createAccountFailed, () =>
           this.stripe.createCustomer({ userId: user.id, email: user.email, name }, `cv:${user.id}:customer`),
         );
-        await this.advanceOrFail(user.id, owner, {
-          $set: {
-            stripeCustomerId: customerId,
-            'registration.step': 'customer_created',
-            updatedAt: new Date(),
-          },
-        });
+        if (!(await this.customers.recordStripeCustomer(user.id, owner, customerId, new Date())))
+          throw BillingException.inProgress();
       }
 
       // A retry may bring another card (the first was declined): attach that one.
@@ -187,12 +175,9 @@ export class RegistrationService {
       {
         stripeCustomerId: input.customerId,
         subscriptionId: sub.id,
-        'registration.step': 'completed',
-        'registration.planId': input.planId,
-        'registration.trialEnd': trial.trialEnd,
-        'registration.completedAt': now,
-        'registration.lastError': null,
-        updatedAt: now,
+        planId: input.planId,
+        trialEnd: trial.trialEnd,
+        at: now,
       },
       [event],
       guard,
@@ -230,14 +215,6 @@ export class RegistrationService {
       );
       throw mapped;
     }
-  }
-
-  private async advanceOrFail(
-    userId: string,
-    owner: string,
-    update: Parameters<CustomerRepository['advance']>[2],
-  ) {
-    if (!(await this.customers.advance(userId, owner, update))) throw BillingException.inProgress();
   }
 }
 
