@@ -11,6 +11,7 @@ import {
 } from '@core-vault/platform';
 import { type OnboardingConfig } from './config';
 import { OnboardingModule } from './onboarding/onboarding.module';
+import { QueueBoardModule } from './queue-board/queue-board.module';
 
 @Module({})
 export class AppModule {
@@ -33,6 +34,7 @@ export class AppModule {
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
         MailModule.forRoot({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
         OnboardingModule,
+        QueueBoardModule.register(config),
       ],
     };
   }

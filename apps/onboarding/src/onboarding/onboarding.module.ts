@@ -21,6 +21,6 @@ import { OnboardingService } from './onboarding.service';
     CheckInWorker,
     OnboardingEventsConsumer,
   ],
-  exports: [CLOCK],
+  exports: [CLOCK, CheckInScheduler],
 })
 export class OnboardingModule {}
