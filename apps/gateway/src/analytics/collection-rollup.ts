@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { ANALYTICS_LIMITS, buildPath } from '@core-vault/contracts';
+import { ANALYTICS_LIMITS, analyticsInternalRoute, buildPath, collectionRoute } from '@core-vault/contracts';
 import { APP_CONFIG, AppException, REQUEST_ID_HEADER } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 
@@ -23,7 +23,7 @@ export class CollectionRollup {
     };
     const ids: string[] = [];
     for (let page = 1; ids.length < ANALYTICS_LIMITS.rollupMaxArtifacts; page++) {
-      const path = buildPath('/api/v1/collections/:id/artifacts', { id: collectionId });
+      const path = buildPath(collectionRoute.listArtifacts.path, { id: collectionId });
       const list = await this.call(`${this.config.ARTIFACTS_URL}${path}?page=${page}&limit=${PAGE}`, {
         headers,
       });
@@ -32,7 +32,7 @@ export class CollectionRollup {
       ids.push(...body.artifacts.map((a) => a.id));
       if (!body.hasMore) break;
     }
-    const rollup = await this.call(`${this.config.ANALYTICS_URL}/api/v1/analytics/rollup`, {
+    const rollup = await this.call(`${this.config.ANALYTICS_URL}${analyticsInternalRoute.rollup.path}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ artifactIds: ids.slice(0, ANALYTICS_LIMITS.rollupMaxArtifacts) }),

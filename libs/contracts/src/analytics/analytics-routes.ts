@@ -13,6 +13,7 @@ export const analyticsRoute = {
     path: `${base}/track-view`,
     summary: 'Report one consented view (VIEW events only); accepted at once, counted asynchronously',
     tag,
+    answeredBy: 'gateway',
     access: 'public',
     body: d.trackViewBodySchema,
     response: d.trackAcceptedSchema,
@@ -30,6 +31,7 @@ export const analyticsRoute = {
     path: `${base}/track-views`,
     summary: `Report up to ${d.ANALYTICS_LIMITS.batchMaxEvents} consented views at once`,
     tag,
+    answeredBy: 'gateway',
     access: 'public',
     body: d.trackViewsBodySchema,
     response: d.trackAcceptedSchema,
@@ -68,6 +70,7 @@ export const analyticsRoute = {
     path: `${base}/collections/:id`,
     summary: "Roll-up of the advanced statistics over one of the caller's collections",
     tag,
+    answeredBy: 'gateway',
     access: { feature: 'analytics_advanced' },
     params: d.collectionStatsParamsSchema,
     response: d.rollupStatsSchema,
@@ -80,3 +83,23 @@ export const analyticsRoute = {
  * (analytics_advanced) may call it too: `analyticsLevel` is the rule both sides apply.
  */
 export const analyticsRoutes: readonly ApiRoute[] = Object.values(analyticsRoute);
+
+/**
+ * Calls between services, never exposed by the gateway (not in `apiRoutes`, so not in the
+ * OpenAPI document): the gateway composes a collection's statistics with this one.
+ */
+export const analyticsInternalRoute = {
+  rollup: defineRoute({
+    id: 'analyticsRollup',
+    method: 'POST',
+    path: `${base}/rollup`,
+    summary: 'Advanced statistics summed over the given artifacts of the caller (internal)',
+    tag,
+    access: { feature: 'analytics_advanced' },
+    body: d.rollupBodySchema,
+    response: d.rollupStatsSchema,
+    errors: { ...bad, ...gated },
+  }),
+} as const;
+
+export const analyticsInternalRoutes: readonly ApiRoute[] = Object.values(analyticsInternalRoute);

@@ -38,6 +38,12 @@ export interface ApiRoute<
   /** Status codes this call answers besides 2xx, with what they mean. */
   errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503, string>>;
   successStatus?: 200 | 201 | 202 | 204;
+  /**
+   * Who answers the call. By default the service that owns the context (the list it is in, see
+   * `routesByService`), behind a forwarder the gateway generates from this contract; 'gateway'
+   * when the gateway answers it itself and no service has the route.
+   */
+  answeredBy?: 'gateway';
 }
 
 export function defineRoute<
