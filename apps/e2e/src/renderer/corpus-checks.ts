@@ -19,6 +19,8 @@ export interface ModeResult {
   causes: Cause[];
   errorScreen?: string;
   pageErrors: string[];
+  /** Errors the artifact throws as published (its expectPageErrors): reported, not failures. */
+  expectedPageErrors: string[];
   /** Requests that failed or were refused, not listed in the item's expectBlocked. */
   blocked: string[];
   /** Those the corpus expects to fail (remote tiles, web fonts): reported, not failures. */
@@ -153,6 +155,7 @@ export async function checkMode(
     ok: false,
     causes: [],
     pageErrors: [],
+    expectedPageErrors: [],
     blocked: [],
     expectedBlocked: [],
     ms: 0,
@@ -172,7 +175,9 @@ export async function checkMode(
     result.causes.push('not-rendered');
     result.interaction = `open failed: ${(err as Error).message.split('\n')[0]}`;
   } finally {
-    result.pageErrors = seen.pageErrors;
+    const expectedError = (e: string) => (item.expectPageErrors ?? []).some((s) => e.includes(s));
+    result.pageErrors = seen.pageErrors.filter((e) => !expectedError(e));
+    result.expectedPageErrors = seen.pageErrors.filter(expectedError);
     Object.assign(result, classify(seen.failed, item.expectBlocked));
     await page.close().catch(() => undefined);
   }

@@ -33,6 +33,12 @@ export interface CorpusItem {
   features: string[];
   /** URL substrings whose requests may fail or be refused (remote tiles, web fonts). */
   expectBlocked?: string[];
+  /**
+   * Uncaught errors the artifact throws as published, in any browser (each reproduced on the
+   * artifact opened top-level outside Core Vault, every resource answered; see `note`). Substrings
+   * of the message: reported, not failures. Any other uncaught error still fails the item.
+   */
+  expectPageErrors?: string[];
   interaction: Interaction;
   note?: string;
 }

@@ -128,6 +128,10 @@ function summarise(results: ItemResult[], ms: number) {
   for (const r of results)
     for (const m of [r.view, r.embed])
       for (const c of m.causes) (byCause[`${m.mode}:${c}`] ??= []).push(r.id);
+  // Items that pass although they throw as published (their expectPageErrors): named, not hidden.
+  const passedWithOwnErrors = results
+    .filter((r) => r.ok && (r.view.expectedPageErrors.length || r.embed.expectedPageErrors.length))
+    .map((r) => r.id);
   return {
     build: buildNote,
     items: results.length,
@@ -135,6 +139,7 @@ function summarise(results: ItemResult[], ms: number) {
     passRate: Math.round((passed / results.length) * 1000) / 10,
     runtimeSeconds: Math.round(ms / 100) / 10,
     byCause,
+    passedWithOwnErrors,
     results,
   };
 }
