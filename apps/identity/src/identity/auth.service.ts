@@ -286,7 +286,7 @@ export class AuthService {
     const isAdmin = this.isAdmin(user);
     return {
       user: toSessionUser(user, isAdmin),
-      token: this.sessions.accessToken(user, isAdmin, rotated.sessionId),
+      token: await this.sessions.accessToken(user, isAdmin, rotated.sessionId),
       refreshCookie: rotated.refreshCookie,
       expiresAt: rotated.expiresAt,
     };
@@ -295,7 +295,8 @@ export class AuthService {
   /** Revokes whatever session the caller proves (access token and/or refresh cookie). */
   async signOut(caller: AuthUser | null, cookie: string | undefined): Promise<MessageResult> {
     const ids = new Set<string>();
-    if (caller) ids.add(caller.sessionId);
+    // A personal access token is no session: signing out never revokes a key.
+    if (caller && !caller.scopes) ids.add(caller.sessionId);
     const fromCookie = await this.sessions.sessionOfCookie(cookie);
     if (fromCookie) ids.add(fromCookie);
     for (const id of ids) await this.sessions.revoke(id, 'sign-out');

@@ -65,12 +65,12 @@ export class SessionService {
     return {
       sessionId,
       refreshCookie: `${sessionId}.${token}`,
-      accessToken: this.accessToken(user, isAdmin, sessionId),
+      accessToken: await this.accessToken(user, isAdmin, sessionId),
       expiresAt,
     };
   }
 
-  accessToken(user: User, isAdmin: boolean, sessionId: string): string {
+  accessToken(user: User, isAdmin: boolean, sessionId: string): Promise<string> {
     return this.signer.sign(claimsFor(user, isAdmin, sessionId), this.clock.now().getTime());
   }
 

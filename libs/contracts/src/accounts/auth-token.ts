@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type PersonalTokenScope } from './personal-token-dto';
 
 /**
  * Claims of the short-lived access token identity issues and every service verifies. Only what
@@ -30,6 +31,11 @@ export interface AuthUser {
   planType: AccessTokenClaims['plan'];
   subscriptionStatus: AccessTokenClaims['sts'];
   migratedFromUserId?: string;
+  /**
+   * Present only when the caller came with a personal access token (then `sessionId` is the
+   * token's id): what the key may do. Absent for a browser session, which may do everything.
+   */
+  scopes?: PersonalTokenScope[];
 }
 
 export function authUserFromClaims(c: AccessTokenClaims): AuthUser {
@@ -46,3 +52,6 @@ export function authUserFromClaims(c: AccessTokenClaims): AuthUser {
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** `iss` and `aud` of every access token: a token minted for anything else is refused. */
+export const ACCESS_TOKEN_ISSUER = 'core-vault-identity';
+export const ACCESS_TOKEN_AUDIENCE = 'core-vault-api';

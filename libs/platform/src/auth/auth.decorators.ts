@@ -15,6 +15,9 @@ export const AdminOnly = (): MethodDecorator & ClassDecorator => SetMetadata(ADM
 export interface AuthenticatedRequest {
   user?: AuthUser;
   headers: Record<string, string | string[] | undefined>;
+  method?: string;
+  /** Express's matched route; its `path` is the pattern, e.g. `/api/v1/artifacts/:id`. */
+  route?: { path?: string };
 }
 
 /** The verified caller; the guard has already refused the request when there is none. */

@@ -1,52 +1,67 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type Redis } from 'ioredis';
-import { type Feature, authUserFromClaims, hasFeature } from '@core-vault/contracts';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
+import {
+  type AuthUser,
+  type Feature,
+  PERSONAL_TOKEN_MESSAGES,
+  hasFeature,
+  personalTokenAllows,
+} from '@core-vault/contracts';
 import { AppException } from '../http/app-exception';
 import { IS_PUBLIC_ROUTE } from '../http/public.decorator';
-import { REDIS, redisForRequest } from '../redis/redis.module';
-import { AccessTokenVerifier, TokenError } from './access-token';
 import { ADMIN_ONLY, type AuthenticatedRequest, REQUIRED_FEATURE } from './auth.decorators';
+import { PERSONAL_TOKEN_STRATEGY } from './personal-token.strategy';
+import { SESSION_TOKEN_STRATEGY } from './session-token.strategy';
 
-export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
+export { TOKEN_VERIFIER, revokedSessionKey } from './session-token.strategy';
 
-/** Redis key marking a session as signed out; identity sets it for the access-token lifetime. */
-export const revokedSessionKey = (sessionId: string): string => `auth:revoked-session:${sessionId}`;
+const sessionExpired = () =>
+  new AppException(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+const unauthenticated = () => new AppException(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
 
 /**
- * The one auth guard of every service (registered globally by AuthModule). Identity comes only
- * from a verified bearer token — never from anything else the client sends. Routes are closed by
- * default; @Public() opens one, @RequireFeature() / @AdminOnly() narrow one.
+ * The one auth guard of every service (registered globally by AuthModule): passport with two
+ * strategies, the session JWT and personal access tokens. Identity comes only from a verified
+ * bearer token — never from anything else the client sends (the token is read from the
+ * Authorization header only, never from a query string or body). Routes are closed by default;
+ * @Public() opens one, @RequireFeature() / @AdminOnly() narrow one, and a personal access token
+ * reaches only the routes its scopes cover (derived from the route contracts).
  */
 @Injectable()
-export class AuthGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(TOKEN_VERIFIER) private readonly verifier: AccessTokenVerifier,
-    @Optional() @Inject(REDIS) private readonly redis?: Redis,
-  ) {}
+export class AuthGuard extends PassportAuthGuard([SESSION_TOKEN_STRATEGY, PERSONAL_TOKEN_STRATEGY]) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_ROUTE, targets) ?? false;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = bearerToken(request.headers['authorization']);
-    request.user = undefined;
+    clearUser(request);
 
-    if (token) {
+    if (hasBearerToken(request.headers['authorization'])) {
       try {
-        const claims = this.verifier.verify(token);
-        if (await this.isRevoked(claims.sid)) throw new TokenError('expired');
-        request.user = authUserFromClaims(claims);
+        await super.canActivate(context);
       } catch (err) {
-        if (!(err instanceof TokenError)) throw err;
-        if (!isPublic)
-          throw new AppException(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+        // On a public route a bad token just means "anonymous"; anything but a 401 (Redis away)
+        // still fails the request, as a revoked session must never pass for lack of an answer.
+        if (!isPublic || !(err instanceof AppException) || err.getStatus() !== 401) throw err;
+        clearUser(request);
       }
     }
-    if (isPublic) return true;
     const user = request.user;
-    if (!user) throw new AppException(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    const keyAllowed =
+      !user?.scopes || personalTokenAllows(user.scopes, request.method ?? '', routePath(request));
+    if (isPublic) {
+      if (!keyAllowed) clearUser(request);
+      return true;
+    }
+    if (!user) throw unauthenticated();
+    if (!keyAllowed)
+      throw new AppException(403, 'INSUFFICIENT_SCOPE', PERSONAL_TOKEN_MESSAGES.missingScope, {
+        scopes: user.scopes,
+      });
 
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !user.isAdmin) {
       throw new AppException(403, 'FORBIDDEN', 'This action is only available to administrators.');
@@ -60,15 +75,25 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  /** With Redis away this is a 503: a revoked session must never pass for lack of an answer. */
-  private async isRevoked(sessionId: string): Promise<boolean> {
-    if (!this.redis) return false;
-    return (await redisForRequest(this.redis, (r) => r.exists(revokedSessionKey(sessionId)))) === 1;
+  /** Passport's verdict: an error (503) passes through; no user from either strategy is a 401. */
+  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false | null): TUser {
+    if (err instanceof Error) throw err;
+    if (err) throw new Error('authentication failed');
+    if (!user) throw sessionExpired();
+    return user;
   }
 }
 
-function bearerToken(header: string | string[] | undefined): string | undefined {
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header.trim());
-  return match?.[1];
+/** Only what a strategy verified on this request may stand as the caller. */
+function clearUser(request: AuthenticatedRequest): void {
+  request.user = undefined;
+}
+
+function hasBearerToken(header: string | string[] | undefined): boolean {
+  return typeof header === 'string' && /^Bearer [A-Za-z0-9._~+/=-]+$/.test(header.trim());
+}
+
+/** The matched route's pattern (`/api/v1/artifacts/:id`), which the scopes are declared for. */
+function routePath(request: AuthenticatedRequest): string {
+  return request.route?.path ?? '';
 }

@@ -1,9 +1,15 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AccessTokenVerifier } from './access-token';
-import { AuthGuard, TOKEN_VERIFIER } from './auth.guard';
+import { AuthGuard } from './auth.guard';
+import { PersonalTokenStrategy } from './personal-token.strategy';
+import { SessionTokenStrategy, TOKEN_VERIFIER } from './session-token.strategy';
 
-/** Registers the auth guard for every route of the service. */
+export * from './personal-token';
+export * from './personal-token.strategy';
+export * from './session-token.strategy';
+
+/** Registers the auth guard, and its two passport strategies, for every route of the service. */
 @Global()
 @Module({})
 export class AuthModule {
@@ -12,6 +18,8 @@ export class AuthModule {
       module: AuthModule,
       providers: [
         { provide: TOKEN_VERIFIER, useValue: new AccessTokenVerifier(options.publicKey) },
+        SessionTokenStrategy,
+        PersonalTokenStrategy,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
       exports: [TOKEN_VERIFIER],

@@ -1,8 +1,29 @@
-import { type AccessTokenClaims } from '@core-vault/contracts';
-import { AccessTokenSigner } from '../auth/access-token';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  ACCESS_TOKEN_TTL_SECONDS,
+  type AccessTokenClaims,
+} from '@core-vault/contracts';
+import { type UnsignedClaims } from '../auth/access-token';
 import { localDevKeys } from '../config/local-config';
+import { SyncTokenSigner } from './sync-signer';
 
-type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
+type Claims = UnsignedClaims;
+
+/**
+ * One signer (one worker thread) per key for the whole test process: starting a worker and
+ * loading jose costs about half a second on a loaded machine, and suites mint tokens per request.
+ */
+const signers = new Map<string, SyncTokenSigner>();
+
+function signerFor(privateKeyPem: string): SyncTokenSigner {
+  let signer = signers.get(privateKeyPem);
+  if (!signer) {
+    signer = new SyncTokenSigner(privateKeyPem);
+    signers.set(privateKeyPem, signer);
+  }
+  return signer;
+}
 
 /**
  * An access token as identity would issue it, signed with the local development key: a Pro
@@ -12,7 +33,8 @@ type Claims = Omit<AccessTokenClaims, 'iat' | 'exp' | 'iss'>;
 export function devTokenFor(sub: string, over: Partial<Claims> = {}): string {
   const keys = localDevKeys();
   if (!keys) throw new Error('no config/local.json: cannot mint development tokens');
-  return new AccessTokenSigner(keys.privateKey).sign({
+  const iat = Math.floor(Date.now() / 1000);
+  const payload: AccessTokenClaims & { aud: string } = {
     sub,
     email: `${sub}@example.test`,
     sid: `sid-${sub}`,
@@ -21,7 +43,12 @@ export function devTokenFor(sub: string, over: Partial<Claims> = {}): string {
     plan: 'Pro',
     sts: 'TRIAL',
     ...over,
-  });
+    iss: ACCESS_TOKEN_ISSUER,
+    aud: ACCESS_TOKEN_AUDIENCE,
+    iat,
+    exp: iat + ACCESS_TOKEN_TTL_SECONDS,
+  };
+  return signerFor(keys.privateKey).sign(payload);
 }
 
 /**

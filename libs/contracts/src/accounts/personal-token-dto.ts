@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Personal access tokens: API keys a user makes for the public API and the browser extension.
+ * The secret is `cvp_` + 43 base64url characters (32 random bytes); the prefix lets secret
+ * scanners and people recognise a leaked key, and lets the auth guard tell it from a session JWT.
+ */
+export const PERSONAL_TOKEN_PREFIX = 'cvp_';
+export const PERSONAL_TOKEN_PATTERN = /^cvp_[A-Za-z0-9_-]{43}$/;
+
+/** What a key may do. Token management and billing are never reachable with a key. */
+export const PERSONAL_TOKEN_SCOPES = ['artifacts:read', 'artifacts:write'] as const;
+export type PersonalTokenScope = (typeof PERSONAL_TOKEN_SCOPES)[number];
+
+/** Active (unrevoked, unexpired) keys a user may hold at once. */
+export const MAX_PERSONAL_TOKENS_PER_USER = 10;
+export const PERSONAL_TOKEN_NAME_MAX_LENGTH = 100;
+export const PERSONAL_TOKEN_MAX_DAYS = 365;
+
+export const createPersonalTokenBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(PERSONAL_TOKEN_NAME_MAX_LENGTH),
+  scopes: z
+    .array(z.enum(PERSONAL_TOKEN_SCOPES))
+    .min(1)
+    .max(PERSONAL_TOKEN_SCOPES.length)
+    .refine((s) => new Set(s).size === s.length, 'Each scope may be listed once.'),
+  /** Days until the key stops working; null or absent: until revoked. */
+  expiresInDays: z.number().int().min(1).max(PERSONAL_TOKEN_MAX_DAYS).nullable().optional(),
+});
+export type CreatePersonalTokenBody = z.infer<typeof createPersonalTokenBodySchema>;
+
+export const personalTokenIdParamsSchema = z.strictObject({
+  id: z.string().regex(/^pat_[A-Za-z0-9_-]{1,40}$/, 'Not a personal token id.'),
+});
+export type PersonalTokenIdParams = z.infer<typeof personalTokenIdParamsSchema>;
+
+/** A key as its owner sees it: never the secret, only its first characters. */
+export const personalTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** `cvp_` and the next 4 characters: enough to match a key to the place it is used. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(PERSONAL_TOKEN_SCOPES)),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  /** Granularity: one minute (see docs/identity.md). */
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type PersonalToken = z.infer<typeof personalTokenSchema>;
+
+export const personalTokenListSchema = z.object({ tokens: z.array(personalTokenSchema) });
+export type PersonalTokenList = z.infer<typeof personalTokenListSchema>;
+
+/** The only answer that carries the secret: it is shown once and never stored in clear. */
+export const createdPersonalTokenSchema = z.object({
+  token: z.string(),
+  personalToken: personalTokenSchema,
+});
+export type CreatedPersonalToken = z.infer<typeof createdPersonalTokenSchema>;
+
+export const PERSONAL_TOKEN_MESSAGES = {
+  tooMany: `You can have at most ${MAX_PERSONAL_TOKENS_PER_USER} active personal access tokens; revoke one first.`,
+  notFound: 'Personal access token not found.',
+  revoked: 'Personal access token revoked.',
+  sessionOnly: 'Personal access tokens can only be managed from a signed-in browser session.',
+  missingScope: 'This personal access token does not have the scope this request needs.',
+} as const;
