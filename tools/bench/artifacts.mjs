@@ -91,7 +91,7 @@ async function main() {
   const defaults = platform.localDefaults('bench');
   const keys = platform.localDevKeys();
   const signer = new platform.AccessTokenSigner(keys.privateKey);
-  const token = signer.sign(
+  const token = await signer.sign(
     {
       sub: `bench-${suffix}`,
       email: 'bench@x.test',
