@@ -189,6 +189,12 @@ describe('real-artifact corpus on the real stack', () => {
           .map((m) => `${m.mode} [${m.causes.join(', ')}] ${explain(m)}`);
         return `${r.id}: ${why.join(' | ')}`;
       });
+    // Why each failing item failed, also when the gate passes: CI keeps only the log.
+    if (failing.length) console.log(`corpus failing:\n${failing.join('\n')}`);
+    const retried = results.flatMap((r) =>
+      [r.view, r.embed].filter((m) => m.retried).map((m) => `${r.id} ${m.mode}: ${m.retried}`),
+    );
+    if (retried.length) console.log(`corpus retried (first try failed):\n${retried.join('\n')}`);
     if (summary.passRate < PASS_RATE * 100)
       throw new Error(
         `corpus pass rate ${summary.passRate} % < ${PASS_RATE * 100} %:\n${failing.join('\n')}`,
