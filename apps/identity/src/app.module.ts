@@ -13,6 +13,7 @@ import {
 import { type IdentityConfig } from './config';
 import { BILLING_TOPICS } from './identity/billing-state';
 import { IdentityModule } from './identity/identity.module';
+import { PersonalTokenModule } from './identity/personal-token.module';
 import { USER_MODEL } from './identity/user.schema';
 
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule {
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
         MailModule.forRoot({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
         IdentityModule,
+        PersonalTokenModule,
       ],
     };
   }

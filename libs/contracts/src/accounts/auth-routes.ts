@@ -9,6 +9,11 @@ import {
   signUpBodySchema,
   signUpResultSchema,
 } from './auth-dto';
+import {
+  createPersonalTokenRoute,
+  listPersonalTokensRoute,
+  revokePersonalTokenRoute,
+} from './personal-token-routes';
 import { sessionUserSchema } from './session-user';
 
 const tag = 'identity';
@@ -128,4 +133,7 @@ export const authRoutes: readonly ApiRoute[] = [
   passwordResetRequestRoute,
   passwordResetConfirmRoute,
   meRoute,
+  listPersonalTokensRoute,
+  createPersonalTokenRoute,
+  revokePersonalTokenRoute,
 ] as readonly ApiRoute[];

@@ -1,0 +1,196 @@
+import { type AuthUser, MAX_PERSONAL_TOKENS_PER_USER, PERSONAL_TOKEN_PATTERN } from '@core-vault/contracts';
+import { AppException, hashPersonalToken } from '@core-vault/platform';
+import { type PersonalTokenProjection } from './personal-token.projection';
+import { type PersonalTokenRepository } from './personal-token.repository';
+import { type PersonalTokenDoc } from './personal-token.schema';
+import { PersonalTokenService } from './personal-token.service';
+import { type UserRepository } from './user.repository';
+import { type User } from './user.schema';
+
+/** The service sees only the methods a fake gives; this is the one place that says so. */
+const as = <T>(fake: Partial<T>): T => fake as T;
+
+const NOW = new Date('2026-11-24T12:00:00Z');
+const caller: AuthUser = {
+  id: 'u1',
+  email: 'u1@example.test',
+  sessionId: 'ses_1',
+  isAdmin: false,
+  isActive: true,
+  planType: 'Pro',
+  subscriptionStatus: 'TRIAL',
+};
+const viaKey: AuthUser = { ...caller, sessionId: 'pat_x', scopes: ['artifacts:read', 'artifacts:write'] };
+
+class FakeTokens implements Partial<PersonalTokenRepository> {
+  readonly docs: PersonalTokenDoc[] = [];
+  create(doc: PersonalTokenDoc): Promise<void> {
+    this.docs.push(doc);
+    return Promise.resolve();
+  }
+  listForUser(userId: string): Promise<PersonalTokenDoc[]> {
+    return Promise.resolve(this.docs.filter((d) => d.userId === userId).reverse());
+  }
+  countLiveForUser(userId: string, now: Date): Promise<number> {
+    const live = this.docs.filter(
+      (d) => d.userId === userId && !d.revokedAt && (!d.expiresAt || d.expiresAt > now),
+    );
+    return Promise.resolve(live.length);
+  }
+  findForUser(id: string, userId: string): Promise<PersonalTokenDoc | null> {
+    return Promise.resolve(this.docs.find((d) => d._id === id && d.userId === userId) ?? null);
+  }
+  revoke(id: string, reason: string, at: Date): Promise<void> {
+    const doc = this.docs.find((d) => d._id === id && !d.revokedAt);
+    if (doc) Object.assign(doc, { revokedAt: at, revokedReason: reason });
+    return Promise.resolve();
+  }
+  revokeAllForUser(userId: string, reason: string, at: Date): Promise<string[]> {
+    const victims = this.docs.filter((d) => d.userId === userId && !d.revokedAt);
+    for (const d of victims) Object.assign(d, { revokedAt: at, revokedReason: reason });
+    return Promise.resolve(victims.map((d) => d.tokenHash));
+  }
+}
+
+class FakeProjection implements Partial<PersonalTokenProjection> {
+  readonly records = new Map<string, PersonalTokenDoc>();
+  readonly owners = new Set<string>();
+  readonly uses = new Map<string, Date>();
+  writeToken(doc: PersonalTokenDoc): Promise<void> {
+    this.records.set(doc.tokenHash, doc);
+    return Promise.resolve();
+  }
+  writeOwner(user: User): Promise<void> {
+    this.owners.add(user._id);
+    return Promise.resolve();
+  }
+  removeToken(doc: Pick<PersonalTokenDoc, 'tokenHash'>): Promise<void> {
+    this.records.delete(doc.tokenHash);
+    return Promise.resolve();
+  }
+  removeOwner(userId: string, hashes: readonly string[]): Promise<void> {
+    this.owners.delete(userId);
+    for (const h of hashes) this.records.delete(h);
+    return Promise.resolve();
+  }
+  lastUsed(ids: readonly string[]): Promise<Map<string, Date>> {
+    return Promise.resolve(new Map([...this.uses].filter(([id]) => ids.includes(id))));
+  }
+}
+
+function setUp() {
+  const tokens = new FakeTokens();
+  const projection = new FakeProjection();
+  const users = as<UserRepository>({
+    findById: (id: string) =>
+      Promise.resolve(id === 'u1' ? as<User>({ _id: 'u1', email: 'u1@example.test' }) : null),
+  });
+  const service = new PersonalTokenService(
+    as<PersonalTokenRepository>(tokens),
+    users,
+    as<PersonalTokenProjection>(projection),
+    { now: () => NOW },
+  );
+  return { tokens, projection, service };
+}
+
+async function failure(promise: Promise<unknown>): Promise<[number, string] | undefined> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof AppException) return [err.getStatus(), err.code];
+    throw err;
+  }
+  return undefined;
+}
+
+describe('PersonalTokenService', () => {
+  it('shows the secret once and stores only its hash, projected for the guards', async () => {
+    const { tokens, projection, service } = setUp();
+    const created = await service.create(caller, {
+      name: 'extension',
+      scopes: ['artifacts:write'],
+      expiresInDays: 30,
+    });
+    expect(created.token).toMatch(PERSONAL_TOKEN_PATTERN);
+    const stored = tokens.docs[0];
+    expect(stored?.tokenHash).toBe(hashPersonalToken(created.token));
+    expect(JSON.stringify(stored)).not.toContain(created.token);
+    expect(created.personalToken).toMatchObject({
+      name: 'extension',
+      prefix: created.token.slice(0, 8),
+      scopes: ['artifacts:write'],
+      expiresAt: new Date(NOW.getTime() + 30 * 86_400_000).toISOString(),
+      lastUsedAt: null,
+    });
+    expect(projection.records.has(hashPersonalToken(created.token))).toBe(true);
+    expect(projection.owners.has('u1')).toBe(true);
+    const listed = await service.list(caller);
+    expect(JSON.stringify(listed)).not.toContain(created.token);
+  });
+
+  it('keeps a key without expiry until it is revoked', async () => {
+    const { service } = setUp();
+    const created = await service.create(caller, { name: 'api', scopes: ['artifacts:read'] });
+    expect(created.personalToken.expiresAt).toBeNull();
+  });
+
+  it(`refuses a key beyond ${MAX_PERSONAL_TOKENS_PER_USER} live ones, and counts revoked ones out`, async () => {
+    const { service } = setUp();
+    const made = [];
+    for (let i = 0; i < MAX_PERSONAL_TOKENS_PER_USER; i++)
+      made.push(await service.create(caller, { name: `k${i}`, scopes: ['artifacts:read'] }));
+    expect(await failure(service.create(caller, { name: 'one more', scopes: ['artifacts:read'] }))).toEqual([
+      409,
+      'TOO_MANY_TOKENS',
+    ]);
+    await service.revoke(caller, made[0]?.personalToken.id ?? '');
+    expect(
+      await failure(service.create(caller, { name: 'one more', scopes: ['artifacts:read'] })),
+    ).toBeUndefined();
+  });
+
+  it('lets no personal access token manage keys', async () => {
+    const { service } = setUp();
+    const body = { name: 'from a key', scopes: ['artifacts:read' as const] };
+    expect(await failure(service.create(viaKey, body))).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    expect(await failure(service.list(viaKey))).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    expect(await failure(service.revoke(viaKey, 'pat_any'))).toEqual([403, 'INSUFFICIENT_SCOPE']);
+  });
+
+  it("revokes the owner's key at once (projection gone) and answers 404 for anyone else's", async () => {
+    const { projection, service } = setUp();
+    const created = await service.create(caller, { name: 'k', scopes: ['artifacts:read'] });
+    const id = created.personalToken.id;
+    expect(await failure(service.revoke({ ...caller, id: 'u2' }, id))).toEqual([404, 'TOKEN_NOT_FOUND']);
+    expect(projection.records.size).toBe(1);
+    expect(await service.revoke(caller, id)).toMatchObject({ success: true });
+    expect(projection.records.size).toBe(0);
+    expect((await service.list(caller)).tokens[0]?.revokedAt).toBe(NOW.toISOString());
+    // Repeating it is harmless.
+    expect(await service.revoke(caller, id)).toMatchObject({ success: true });
+  });
+
+  it('lists the newer of the stored and the recorded last use', async () => {
+    const { tokens, projection, service } = setUp();
+    const created = await service.create(caller, { name: 'k', scopes: ['artifacts:read'] });
+    const id = created.personalToken.id;
+    const used = new Date(NOW.getTime() + 60_000);
+    projection.uses.set(id, used);
+    expect((await service.list(caller)).tokens[0]?.lastUsedAt).toBe(used.toISOString());
+    Object.assign(tokens.docs[0] ?? {}, { lastUsedAt: new Date(NOW.getTime() + 120_000) });
+    expect((await service.list(caller)).tokens[0]?.lastUsedAt).toBe(
+      new Date(NOW.getTime() + 120_000).toISOString(),
+    );
+  });
+
+  it('forgets a deleted user: every key revoked and out of the projection with its owner', async () => {
+    const { projection, service } = setUp();
+    await service.create(caller, { name: 'a', scopes: ['artifacts:read'] });
+    await service.create(caller, { name: 'b', scopes: ['artifacts:write'] });
+    await service.forgetUser('u1');
+    expect(projection.records.size).toBe(0);
+    expect(projection.owners.has('u1')).toBe(false);
+    expect((await service.list(caller)).tokens.every((t) => t.revokedAt)).toBe(true);
+  });
+});
