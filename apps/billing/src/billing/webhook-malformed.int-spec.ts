@@ -6,7 +6,7 @@
  */
 import { type Connection } from 'mongoose';
 import { STRIPE_WEBHOOK_MAX_BYTES } from '@core-vault/contracts';
-import { uniqueSuffix } from '@core-vault/platform/testing';
+import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import {
   type BootedService,
   bootService,
@@ -50,6 +50,14 @@ const logLines = () =>
     .split('\n')
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+/**
+ * The first log line that matches. Billing's stdout reaches this process through a pipe, so the
+ * line may arrive after the HTTP answer it belongs to: wait for it rather than look once.
+ */
+async function logged(match: (line: Record<string, unknown>) => boolean) {
+  const lines = await waitFor(logLines, (l) => l.some(match), { what: 'the log line' });
+  return lines.find(match);
+}
 
 function event(over: Record<string, unknown>) {
   return {
@@ -80,9 +88,9 @@ describe('correctly signed but malformed Stripe events', () => {
       expect(res).toEqual({ status: 200, body: { received: true, ignored: true } });
       expect(await handled(body.id)).toMatchObject({ type: 'invoice.paid', outcome: 'ignored' });
       expect(await stateCounts()).toEqual(before);
-      const logged = logLines().find((l) => l['eventId'] === body.id);
-      expect(logged).toMatchObject({ level: 'warn', msg: 'malformed stripe event acknowledged and ignored' });
-      expect(String(logged?.['problem'])).toContain(problem);
+      const line = await logged((l) => l['eventId'] === body.id);
+      expect(line).toMatchObject({ level: 'warn', msg: 'malformed stripe event acknowledged and ignored' });
+      expect(String(line?.['problem'])).toContain(problem);
       // Stripe's retry of the same event is answered from the record.
       expect((await postWebhook(billing.url, sign(JSON.stringify(body), body.id))).body).toEqual({
         received: true,
@@ -98,12 +106,8 @@ describe('correctly signed but malformed Stripe events', () => {
     expect(res).toEqual({ status: 200, body: { received: true, ignored: true } });
     expect(await db.collection('stripe_events').countDocuments()).toBe(recorded);
     expect(await stateCounts()).toEqual(before);
-    expect(logLines()).toContainEqual(
-      expect.objectContaining({
-        msg: 'malformed stripe event acknowledged and ignored',
-        problem: expect.stringContaining('expected object, received array') as string,
-      }),
-    );
+    const line = await logged((l) => String(l['problem']).includes('expected object, received array'));
+    expect(line).toMatchObject({ msg: 'malformed stripe event acknowledged and ignored' });
   });
 
   it('a malformed event for a real subscription leaves the subscription as it was (no half write)', async () => {
@@ -134,7 +138,7 @@ describe('correctly signed but malformed Stripe events', () => {
     expect(await stateCounts()).toEqual(before);
     // Without a sound time there is no record either; the log says what was wrong.
     expect(await handled(body.id)).toBeNull();
-    expect(logLines().find((l) => l['eventId'] === body.id)).toMatchObject({
+    expect(await logged((l) => l['eventId'] === body.id)).toMatchObject({
       msg: 'malformed stripe event acknowledged and ignored',
       problem: expect.stringMatching(/^created: /) as string,
     });

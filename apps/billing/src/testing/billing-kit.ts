@@ -1,4 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { type AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { type Consumer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import Stripe from 'stripe';
@@ -17,6 +22,7 @@ import {
   waitFor,
   workspaceRoot,
 } from '@core-vault/platform/testing';
+import { StripeFaultProxy } from './stripe-fault-proxy';
 
 export const BILLING_TOPICS = [
   Topic.TrialStarted,
@@ -257,3 +263,107 @@ export const trialBody = (over: Record<string, unknown> = {}) => ({
   lastName: 'Lovelace',
   ...over,
 });
+
+/**
+ * The shared harness of billing's flow suites (one *.int-spec.ts per flow): billing from its
+ * entry point on a database of its own, stripe-mock behind a fault-injecting proxy, an event tap
+ * on the broker, Redis, and stand-ins for the export's sources (identity's /api/v1/me, artifacts'
+ * list). `useBillingHarness` registers the suite's hooks; the handle is usable inside tests.
+ */
+export class BillingHarness {
+  readonly proxy = new StripeFaultProxy(STRIPE_MOCK_URL);
+  readonly tap = new EventTap();
+  /** Set to make the artifacts stand-in answer 503 (the export's "a source is down" path). */
+  artifactsDown = false;
+  private readonly dbName: string;
+  private booted: { billing: BootedService; db: Connection; redis: Redis; sources: Server } | undefined;
+
+  constructor(flow: string) {
+    this.dbName = `cv_test_billing_${flow}_${uniqueSuffix()}`;
+  }
+
+  get billing(): BootedService {
+    return this.started().billing;
+  }
+  get db(): Connection {
+    return this.started().db;
+  }
+  get redis(): Redis {
+    return this.started().redis;
+  }
+
+  async start(): Promise<void> {
+    await this.proxy.start();
+    const sources = createServer((req, res) => {
+      const json = { 'content-type': 'application/json' };
+      if (req.url === '/api/v1/me' && (req.headers.authorization ?? '').startsWith('Bearer ')) {
+        res.writeHead(200, json).end(JSON.stringify({ id: 'me', email: 'me@x.test' }));
+      } else if (req.url?.startsWith('/api/v1/artifacts') && !this.artifactsDown) {
+        const items = [
+          { id: 'a1', title: 'Chart', viewCount: 4 },
+          { id: 'a2', title: 'Calc', viewCount: 3 },
+        ];
+        res.writeHead(200, json).end(JSON.stringify({ items }));
+      } else {
+        res.writeHead(503).end();
+      }
+    }).listen(0, '127.0.0.1');
+    await once(sources, 'listening');
+    const sourcesUrl = `http://127.0.0.1:${(sources.address() as AddressInfo).port}`;
+    await this.tap.start();
+    const billing = await bootService('billing', {
+      MONGO_DB: this.dbName,
+      STRIPE_API_BASE: this.proxy.url,
+      STRIPE_MAX_NETWORK_RETRIES: '0',
+      STRIPE_TIMEOUT_MS: '1500',
+      IDENTITY_URL: sourcesUrl,
+      ARTIFACTS_URL: sourcesUrl,
+    });
+    this.booted = { billing, db: await openDb(this.dbName), redis: new Redis(testInfra().redisUrl), sources };
+  }
+
+  async stop(): Promise<void> {
+    const booted = this.booted;
+    if (booted && process.env['BILLING_LOG_FILE'])
+      writeFileSync(
+        process.env['BILLING_LOG_FILE'],
+        booted.billing.proc.stdout() + booted.billing.proc.stderr(),
+      );
+    await booted?.billing.stop();
+    await this.tap.stop();
+    await this.proxy.stop();
+    await booted?.db.dropDatabase();
+    await booted?.db.close();
+    booted?.redis.disconnect();
+    booted?.sources.close();
+  }
+
+  api(method: string, path: string, token?: string, body?: unknown) {
+    return call(this.billing.url, method, path, token, body);
+  }
+
+  customers() {
+    return this.db.collection<{ _id: string } & Record<string, unknown>>('customers');
+  }
+
+  /** A new user with a completed trial registration. */
+  async startTrial(user = newUser()) {
+    const res = await this.api('POST', '/api/v1/billing/trial', user.token, trialBody());
+    if (res.status !== 200)
+      throw new Error(`trial registration answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return { user, result: res.body as { customerId: string; subscriptionId: string } };
+  }
+
+  private started() {
+    if (!this.booted) throw new Error('the billing harness is used before its beforeAll ran');
+    return this.booted;
+  }
+}
+
+export function useBillingHarness(flow: string): BillingHarness {
+  const harness = new BillingHarness(flow);
+  beforeAll(() => harness.start(), 90_000);
+  afterAll(() => harness.stop());
+  afterEach(() => harness.proxy.clearFaults());
+  return harness;
+}
