@@ -1,4 +1,5 @@
 import { type OutboxEntry } from '@core-vault/platform';
+import { BillingException } from '../billing/billing.exception';
 import { type CompletedRegistration, type CustomerRepository } from '../billing/customer.repository';
 import {
   type BillingCustomer,
@@ -220,4 +221,57 @@ export function subscriptionView(over: Partial<SubscriptionView> = {}): Subscrip
     created: new Date(),
     ...over,
   };
+}
+
+/** A billing account with a Stripe customer, as a completed registration leaves it. */
+export function billingCustomer(userId: string, over: Partial<BillingCustomer> = {}): BillingCustomer {
+  const now = new Date();
+  return {
+    _id: userId,
+    email: `${userId}@example.test`,
+    name: 'Ada Lovelace',
+    stripeCustomerId: `cus_${userId}`,
+    subscriptionId: null,
+    defaultPaymentMethodId: null,
+    paymentMethods: [],
+    registration: null,
+    createdAt: now,
+    updatedAt: now,
+    ...over,
+  };
+}
+
+/** A mirrored subscription of this user, trialing on Pro monthly unless told otherwise. */
+export function subscriptionMirror(
+  id: string,
+  userId: string,
+  over: Partial<SubscriptionMirror> = {},
+): SubscriptionMirror {
+  return {
+    _id: id,
+    userId,
+    stripeCustomerId: `cus_${userId}`,
+    status: 'trialing',
+    planId: 'pro_monthly',
+    priceId: 'price_pro_monthly',
+    itemId: `si_${id}`,
+    cancelAtPeriodEnd: false,
+    trialEnd: new Date(Date.now() + 30 * 86_400_000),
+    currentPeriodEnd: null,
+    stripeUpdatedAt: new Date('2026-11-01T00:00:00Z'),
+    createdAt: new Date('2026-11-01T00:00:00Z'),
+    ...over,
+  };
+}
+
+/** Status and code of the BillingException a call was refused with (fails if it resolved). */
+export async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: string }> {
+  const err = await promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e,
+  );
+  if (!(err instanceof BillingException)) throw err;
+  return { status: err.getStatus(), code: (err.getResponse() as { code: string }).code };
 }
