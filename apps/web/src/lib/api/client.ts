@@ -7,6 +7,9 @@ import {
   refreshRoute,
 } from '@core-vault/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, errorFromResponse } from './errors';
+import { type UploadProgress, fetchWithUploadProgress } from './xhr-transport';
+
+export { type UploadProgress } from './xhr-transport';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = ApiRoute<any, any, any, any>;
@@ -19,6 +22,8 @@ export interface CallInput<R extends AnyRoute> {
   query?: Partial<InputOf<R['query']>>;
   body?: InputOf<R['body']>;
   signal?: AbortSignal;
+  /** Reports how much of the request body has been sent (sent over XMLHttpRequest then). */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 export type SessionListener = (session: RefreshResult | null) => void;
@@ -118,13 +123,16 @@ export class ApiClient {
     if (hasBody) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
-      res = await this.fetchImpl(url, {
+      const init: RequestInit = {
         method: route.method,
         headers,
         credentials: 'same-origin',
         ...(hasBody ? { body: JSON.stringify(input.body ?? {}) } : {}),
         ...(input.signal ? { signal: input.signal } : {}),
-      });
+      };
+      res = input.onUploadProgress
+        ? await fetchWithUploadProgress(url, init, input.onUploadProgress)
+        : await this.fetchImpl(url, init);
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);

@@ -32,6 +32,7 @@ export const UPLOAD_MESSAGES = {
   failed: 'Error uploading artifact. Please try again.',
   network: 'Network error. Please check your internet connection.',
   withMessage: (message: string) => `Error: ${message}`,
+  cancelled: 'Upload cancelled. Your content is still in the form.',
 } as const;
 
 /** The first rule the form breaks (spec §5, in order), or null. */

@@ -1,13 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ArtifactSummary } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
+import { Dialog } from '../../../components/ui';
 import { endpoints } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/dates';
-import { Dialog } from '../../../components/ui';
-
-type Version = Awaited<ReturnType<typeof loadVersions>>[number];
-const loadVersions = async (id: string) =>
-  (await api.call(endpoints.artifacts.listVersions, { params: { id } })).versions;
+import { apiKey, apiQuery, useApiMutation } from '../../../lib/query';
 
 /** Every version of one artifact, newest first; an older one can be restored as a new version. */
 export function VersionHistoryDialog({
@@ -19,45 +15,32 @@ export function VersionHistoryDialog({
   onClose: () => void;
   onRestored: (a: ArtifactSummary) => void;
 }) {
-  const [versions, setVersions] = useState<Version[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    loadVersions(artifact.id)
-      .then((v) => live && setVersions(v))
-      .catch(
-        (err: unknown) => live && setError(err instanceof Error ? err.message : 'Failed to load versions'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [artifact.id, version]);
-
-  const restore = async (n: number) => {
-    try {
-      const res = await api.call(endpoints.artifacts.restoreVersion, {
-        params: { id: artifact.id, version: String(n) },
-      });
+  const client = useQueryClient();
+  const params = { id: artifact.id };
+  const versions = useQuery(apiQuery(endpoints.artifacts.listVersions, { params }));
+  const restore = useApiMutation(endpoints.artifacts.restoreVersion, {
+    onSuccess: (res) => {
       onRestored(res.artifact);
-      setVersion((v) => v + 1);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to restore');
-    }
-  };
+      void client.invalidateQueries({ queryKey: apiKey(endpoints.artifacts.listVersions, { params }) });
+    },
+  });
+  const failure = versions.error
+    ? versions.error.message || 'Failed to load versions'
+    : restore.error
+      ? restore.error.message || 'Failed to restore'
+      : null;
 
   return (
     <Dialog title={`Version history: ${artifact.title}`} onClose={onClose}>
-      {error && (
+      {failure && (
         <div className="cv-banner cv-banner-error" role="alert">
-          {error}
+          {failure}
         </div>
       )}
-      {!versions && !error && <p>Loading versions...</p>}
-      {versions && (
+      {versions.isPending && <p>Loading versions...</p>}
+      {versions.data && (
         <ol className="vh-list">
-          {versions.map((v) => (
+          {versions.data.versions.map((v) => (
             <li key={v.version} className="cv-spread">
               <span>
                 <strong>v{v.version}</strong> {v.title} · {v.type} · {v.size} characters ·{' '}
@@ -65,7 +48,12 @@ export function VersionHistoryDialog({
                 {v.current && <span className="cv-badge cv-tone-green"> current</span>}
               </span>
               {!v.current && (
-                <button type="button" className="cv-btn cv-btn-small" onClick={() => void restore(v.version)}>
+                <button
+                  type="button"
+                  className="cv-btn cv-btn-small"
+                  disabled={restore.isPending}
+                  onClick={() => restore.mutate({ params: { id: artifact.id, version: String(v.version) } })}
+                >
                   Restore
                 </button>
               )}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { type ArtifactSort, type ArtifactSummary } from '@core-vault/contracts';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
@@ -25,63 +26,110 @@ export interface ArtifactListState {
   remove: (id: string) => void;
 }
 
-function fetchPage(source: ListSource, page: number) {
-  const query = { page, limit: PAGE_SIZE };
-  if (source.query) return api.call(endpoints.artifacts.search, { query: { ...query, q: source.query } });
-  if (source.collectionId)
-    return api.call(endpoints.collections.listArtifacts, { params: { id: source.collectionId }, query });
-  return api.call(endpoints.artifacts.listMine, { query: { ...query, sort: source.sort } });
+interface Page {
+  artifacts: ArtifactSummary[];
+  total: number;
+  hasMore: boolean;
 }
+
+async function fetchPage(source: ListSource, page: number, signal: AbortSignal): Promise<Page> {
+  const query = { page, limit: PAGE_SIZE };
+  if (source.query)
+    return api.call(endpoints.artifacts.search, { query: { ...query, q: source.query }, signal });
+  if (source.collectionId)
+    return api.call(endpoints.collections.listArtifacts, {
+      params: { id: source.collectionId },
+      query,
+      signal,
+    });
+  return api.call(endpoints.artifacts.listMine, { query: { ...query, sort: source.sort }, signal });
+}
+
+/** Every list the dashboard shows is under this key (sorted, searched, per collection). */
+export const ARTIFACT_LISTS = ['artifact-lists'] as const;
+
+const EMPTY: ArtifactSummary[] = [];
 
 /**
  * The caller's artifacts (sorted, searched, or one collection), page by page. A failed fetch
- * leaves an empty list (spec §8); answers of a superseded request are ignored.
+ * leaves an empty list (spec §8). While another sort or search loads, the previous list stays.
+ * Local changes (an upload, a rename, a delete) edit the cached pages instead of reloading.
  */
 export function useArtifactList(source: ListSource): ArtifactListState {
-  const [items, setItems] = useState<ArtifactSummary[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
-  const request = useRef(0);
+  const client = useQueryClient();
   const { sort, query, collectionId } = source;
+  const queryKey = useMemo(
+    () => [...ARTIFACT_LISTS, { sort, query: query ?? '', collectionId: collectionId ?? '' }] as const,
+    [sort, query, collectionId],
+  );
+  const list = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage(
+        { sort, ...(query ? { query } : {}), ...(collectionId ? { collectionId } : {}) },
+        pageParam,
+        signal,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    setPage(1);
-  }, [sort, query, collectionId, version]);
+  const edit = useCallback(
+    (change: (pages: Page[]) => Page[]) =>
+      client.setQueryData<InfiniteData<Page, number>>(queryKey, (data) =>
+        data ? { ...data, pages: change(data.pages) } : data,
+      ),
+    [client, queryKey],
+  );
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: ARTIFACT_LISTS }), [client]);
+  const prepend = useCallback(
+    (added: ArtifactSummary[]) =>
+      edit((pages) =>
+        pages.map((p, i) => {
+          const kept = p.artifacts.filter((a) => !added.some((n) => n.id === a.id));
+          return { ...p, artifacts: i === 0 ? [...added, ...kept] : kept, total: p.total + added.length };
+        }),
+      ),
+    [edit],
+  );
+  const replace = useCallback(
+    (item: ArtifactSummary) =>
+      edit((pages) =>
+        pages.map((p) => ({
+          ...p,
+          artifacts: p.artifacts.map((a) => (a.id === item.id ? { ...a, ...item } : a)),
+        })),
+      ),
+    [edit],
+  );
+  const remove = useCallback(
+    (id: string) =>
+      edit((pages) =>
+        pages.map((p) => ({
+          ...p,
+          artifacts: p.artifacts.filter((a) => a.id !== id),
+          total: Math.max(0, p.total - 1),
+        })),
+      ),
+    [edit],
+  );
 
-  useEffect(() => {
-    const id = ++request.current;
-    setLoading(true);
-    fetchPage({ sort, ...(query ? { query } : {}), ...(collectionId ? { collectionId } : {}) }, page)
-      .then((res) => {
-        if (id !== request.current) return;
-        setItems((prev) => (page === 1 ? res.artifacts : [...prev, ...res.artifacts]));
-        setTotal(res.total);
-        setHasMore(res.hasMore);
-      })
-      .catch(() => {
-        if (id !== request.current) return;
-        if (page === 1) setItems([]);
-        setHasMore(false);
-      })
-      .finally(() => id === request.current && setLoading(false));
-  }, [sort, query, collectionId, page, version]);
-
-  const loadMore = useCallback(() => setPage((p) => p + 1), []);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const prepend = useCallback((added: ArtifactSummary[]) => {
-    setItems((prev) => [...added, ...prev.filter((p) => !added.some((a) => a.id === p.id))]);
-    setTotal((t) => t + added.length);
-  }, []);
-  const replace = useCallback((item: ArtifactSummary) => {
-    setItems((prev) => prev.map((p) => (p.id === item.id ? { ...p, ...item } : p)));
-  }, []);
-  const remove = useCallback((id: string) => {
-    setItems((prev) => prev.filter((p) => p.id !== id));
-    setTotal((t) => Math.max(0, t - 1));
-  }, []);
-
-  return { items, total, loading, hasMore, loadMore, reload, prepend, replace, remove };
+  // A failed first page shows an empty list; a failed next page keeps what is there.
+  const pages = list.data?.pages;
+  const items = useMemo(() => pages?.flatMap((p) => p.artifacts) ?? EMPTY, [pages]);
+  const last = pages?.[pages.length - 1];
+  return {
+    items,
+    total: last?.total ?? 0,
+    loading: list.isFetching,
+    hasMore: Boolean(last?.hasMore) && !list.isError,
+    loadMore,
+    reload,
+    prepend,
+    replace,
+    remove,
+  };
 }

@@ -1,27 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { type CardEntryConfig } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { apiQuery } from '../../../lib/query';
 
 export type PaymentsConfigState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; config: CardEntryConfig };
 
-/** How this deployment collects cards, from the public plans call. */
+/** An older billing service without the field runs in local mode only. */
+const LOCAL: CardEntryConfig = { mode: 'test-cards', publishableKey: null };
+
+/** How this deployment collects cards, from the public plans call (fixed for the page's life). */
 export function usePaymentsConfig(): PaymentsConfigState {
-  const [state, setState] = useState<PaymentsConfigState>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    api
-      .call(endpoints.billing.listPlans)
-      .then((res) => {
-        if (!live) return;
-        // An older billing service without the field runs in local mode only.
-        setState({ status: 'ready', config: res.payments ?? { mode: 'test-cards', publishableKey: null } });
-      })
-      .catch(() => live && setState({ status: 'error' }));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return state;
+  const { data, isError } = useQuery({ ...apiQuery(endpoints.billing.listPlans), staleTime: Infinity });
+  if (isError) return { status: 'error' };
+  if (!data) return { status: 'loading' };
+  return { status: 'ready', config: data.payments ?? LOCAL };
 }

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import {
   type BillingHistory,
   type SessionUser,
   type SubscriptionDetails,
   isSubscribed,
 } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { apiQuery } from '../../../lib/query';
 
 export interface BillingData {
   loading: boolean;
@@ -15,34 +16,34 @@ export interface BillingData {
   reload: () => void;
 }
 
+const NO_INVOICES: BillingHistory['invoices'] = [];
+
 /**
  * Subscription details and the latest invoices — loaded only for subscribed users with a
  * customer id (spec accounts §5); a failure is only logged.
  */
 export function useBillingData(user: SessionUser): BillingData {
-  const [details, setDetails] = useState<SubscriptionDetails | null>(null);
-  const [invoices, setInvoices] = useState<BillingHistory['invoices']>([]);
-  const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
-  const eligible = Boolean(user.stripeCustomerId) && isSubscribed(user);
-
+  const enabled = Boolean(user.stripeCustomerId) && isSubscribed(user);
+  const client = useQueryClient();
+  const details = useQuery({ ...apiQuery(endpoints.billing.getSubscription), enabled });
+  const invoices = useQuery({
+    ...apiQuery(endpoints.billing.listInvoices),
+    enabled,
+    select: (h) => h.invoices.slice(0, 5),
+  });
+  const error = details.error ?? invoices.error;
   useEffect(() => {
-    if (!eligible) return;
-    let live = true;
-    setLoading(true);
-    Promise.all([api.call(endpoints.billing.getSubscription), api.call(endpoints.billing.listInvoices)])
-      .then(([d, h]) => {
-        if (!live) return;
-        setDetails(d);
-        setInvoices(h.invoices.slice(0, 5));
-      })
-      .catch((err: unknown) => console.error('Failed to load subscription data', err))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [eligible, version]);
+    if (error) console.error('Failed to load subscription data', error);
+  }, [error]);
 
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { loading, details, invoices, reload };
+  const reload = useCallback(() => {
+    void client.invalidateQueries({ queryKey: [endpoints.billing.getSubscription.id] });
+    void client.invalidateQueries({ queryKey: [endpoints.billing.listInvoices.id] });
+  }, [client]);
+  return {
+    loading: details.isFetching || invoices.isFetching,
+    details: details.data ?? null,
+    invoices: invoices.data ?? NO_INVOICES,
+    reload,
+  };
 }

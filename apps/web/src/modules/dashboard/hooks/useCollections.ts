@@ -1,21 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { type Collection } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { apiQuery } from '../../../lib/query';
 
+const NONE: Collection[] = [];
+
+/** The caller's collections; a failed load shows none (the panel still lets one create). */
 export function useCollections(): { collections: Collection[]; reload: () => void } {
-  const [collections, setCollections] = useState<Collection[]>([]);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    api
-      .call(endpoints.collections.list)
-      .then((res) => live && setCollections(res.collections))
-      .catch(() => live && setCollections([]));
-    return () => {
-      live = false;
-    };
-  }, [version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { collections, reload };
+  const client = useQueryClient();
+  const { data } = useQuery(apiQuery(endpoints.collections.list));
+  const reload = useCallback(
+    () => void client.invalidateQueries({ queryKey: [endpoints.collections.list.id] }),
+    [client],
+  );
+  return { collections: data?.collections ?? NONE, reload };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   Bar,
   BarChart,
@@ -10,30 +11,17 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { type ArtifactStats } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { apiQuery } from '../../../lib/query';
 
 /** One artifact's 30-day series, unique visitors, referrers and embed/direct split. */
 export function AdvancedCharts({ artifactIds }: { artifactIds: string[] }) {
   const [selected, setSelected] = useState(artifactIds[0] ?? '');
-  const [stats, setStats] = useState<ArtifactStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!selected) return;
-    let live = true;
-    setError(null);
-    api
-      .call(endpoints.analytics.artifactStats, { params: { id: selected } })
-      .then((s) => live && setStats(s))
-      .catch(
-        (err: unknown) => live && setError(err instanceof Error ? err.message : 'Failed to load statistics'),
-      );
-    return () => {
-      live = false;
-    };
-  }, [selected]);
+  const { data: stats, error: failure } = useQuery({
+    ...apiQuery(endpoints.analytics.artifactStats, { params: { id: selected } }),
+    enabled: Boolean(selected),
+  });
+  const error = failure ? failure.message || 'Failed to load statistics' : null;
 
   if (artifactIds.length === 0) return null;
   return (

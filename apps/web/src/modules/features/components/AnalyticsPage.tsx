@@ -1,7 +1,8 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { type AnalyticsOverview, analyticsLevel } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect } from 'react';
+import { analyticsLevel } from '@core-vault/contracts';
 import { endpoints } from '../../../lib/api/endpoints';
+import { apiQuery, useApiMutation } from '../../../lib/query';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useSession } from '../../auth';
 import { FeatureShell, Upsell } from './Upsell';
@@ -24,25 +25,14 @@ export function AnalyticsPage() {
   useDocumentMeta({ title: 'Analytics', robots: 'noindex, nofollow' });
   const { user } = useSession();
   const level = analyticsLevel(user);
-  const [overview, setOverview] = useState<AnalyticsOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  const enabled = level !== 'none';
+  const { data: overview, error: failure } = useQuery({ ...apiQuery(endpoints.analytics.overview), enabled });
+  const error = failure ? failure.message || 'Failed to load analytics' : null;
+  // The onboarding milestone: reported once per visit, failures ignored.
+  const { mutate: report } = useApiMutation(endpoints.onboarding.report);
   useEffect(() => {
-    if (level === 'none') return;
-    let live = true;
-    api
-      .call(endpoints.analytics.overview)
-      .then((o) => live && setOverview(o))
-      .catch(
-        (err: unknown) => live && setError(err instanceof Error ? err.message : 'Failed to load analytics'),
-      );
-    api
-      .call(endpoints.onboarding.report, { params: { milestone: 'analytics_viewed' }, body: {} })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [level]);
+    if (enabled) report({ params: { milestone: 'analytics_viewed' }, body: {} });
+  }, [enabled, report]);
 
   return (
     <FeatureShell title="Analytics">

@@ -1,9 +1,18 @@
 import { type DragEvent, type FormEvent, Suspense, lazy, useRef, useState } from 'react';
 import { type Artifact } from '@core-vault/contracts';
 import { detectArtifactType, titleFromFileName, typeForFile } from '@core-vault/artifact-detection';
-import { api } from '../../../lib/api/client';
+import { type UploadProgress } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
-import { type UploadFields, createBody, emptyUpload, uploadFailure, uploadProblem } from '../upload-form';
+import { useApiMutation } from '../../../lib/query';
+import {
+  UPLOAD_MESSAGES,
+  type UploadFields,
+  createBody,
+  emptyUpload,
+  uploadFailure,
+  uploadProblem,
+} from '../upload-form';
+import { UploadProgressBar } from './UploadProgressBar';
 import './upload.css';
 
 // The renderer's preview frame, fetched only when there is something to preview.
@@ -23,8 +32,12 @@ const asUploadType = (t: string): UploadFields['type'] =>
 /** Title, type, content, public, tags; file drop; auto-detection; live preview (spec §2–5). */
 export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) => void }) {
   const [form, setForm] = useState<UploadFields>(emptyUpload);
-  const [busy, setBusy] = useState(false);
+  const create = useApiMutation(endpoints.artifacts.create);
+  const busy = create.isPending;
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const upload = useRef<AbortController | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -56,18 +69,28 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
       window.alert(problem);
       return;
     }
-    setBusy(true);
     setError(null);
+    setNotice(null);
+    const controller = new AbortController();
+    upload.current = controller;
+    setProgress({ loaded: 0, total: null });
     try {
-      const res = await api.call(endpoints.artifacts.create, { body: createBody(form) });
+      const res = await create.mutateAsync({
+        body: createBody(form),
+        signal: controller.signal,
+        onUploadProgress: setProgress,
+      });
       setForm(emptyUpload);
       onUploaded(res.artifact);
     } catch (err) {
+      // Cancelled by the user: nothing went wrong, and the form keeps what was typed.
+      if (controller.signal.aborted) return setNotice(UPLOAD_MESSAGES.cancelled);
       const message = uploadFailure(err);
       setError(message);
       window.alert(message);
     } finally {
-      setBusy(false);
+      upload.current = null;
+      setProgress(null);
     }
   };
 
@@ -76,6 +99,11 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
       {error && (
         <div className="cv-banner cv-banner-error" role="alert">
           {error}
+        </div>
+      )}
+      {notice && (
+        <div className="cv-banner cv-banner-info" role="status">
+          {notice}
         </div>
       )}
       <div className="up-two">
@@ -181,6 +209,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
       <button type="submit" className="cv-btn cv-btn-primary" disabled={busy}>
         {busy ? 'Uploading...' : 'Upload Artifact'}
       </button>
+      {progress && <UploadProgressBar progress={progress} onCancel={() => upload.current?.abort()} />}
       {form.content.trim() && (
         <section className="up-preview" aria-label="Live preview">
           <h2>Live preview</h2>
