@@ -11,13 +11,17 @@ import { gzipSync } from 'node:zlib';
 const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const BUDGET_KB = 150;
+// Registration and the signed-in pages render inside the lazy QueryLayout (TanStack Query), so its
+// chunk counts for them.
+const QUERY = 'src/app/QueryLayout.tsx';
 const ROUTES = {
-  '/': 'src/modules/landing/components/LandingPage.tsx',
-  '/view/{id}': 'src/app/ViewRoute.tsx',
-  '/login': 'src/modules/auth/components/LoginPage.tsx',
-  '/register': 'src/modules/registration/components/RegisterPage.tsx',
-  '/dashboard': 'src/modules/dashboard/components/DashboardPage.tsx',
-  '/billing': 'src/modules/billing/components/BillingPage.tsx',
+  '/': ['src/modules/landing/components/LandingPage.tsx'],
+  '/view/{id}': ['src/app/ViewRoute.tsx'],
+  '/login': ['src/modules/auth/components/LoginPage.tsx'],
+  '/register': [QUERY, 'src/modules/registration/components/RegisterPage.tsx'],
+  '/dashboard': [QUERY, 'src/modules/dashboard/components/DashboardPage.tsx'],
+  '/upload': [QUERY, 'src/modules/upload/components/UploadPage.tsx'],
+  '/billing': [QUERY, 'src/modules/billing/components/BillingPage.tsx'],
 };
 const BUDGETED = new Set(['/', '/view/{id}']);
 
@@ -36,8 +40,8 @@ function closure(keys) {
 }
 
 let over = false;
-for (const [route, source] of Object.entries(ROUTES)) {
-  const files = closure([entry, source]);
+for (const [route, sources] of Object.entries(ROUTES)) {
+  const files = closure([entry, ...sources]);
   const kb = files.reduce((sum, f) => sum + gz(f), 0) / 1024;
   const budget = BUDGETED.has(route);
   if (budget && kb > BUDGET_KB) over = true;

@@ -10,13 +10,11 @@ const signedIn = (page: ReactElement) => <RequireAuth>{page}</RequireAuth>;
 
 // Pages reach their module's page file through a dynamic import: each is its own chunk (the lint
 // rule allows the router, and only the router, to do that past a module's index.ts).
-/** Pages that use the query/mutation layer (TanStack Query), under its lazy provider. */
+/**
+ * Pages that use the query/mutation layer (TanStack Query), under its lazy provider: registration
+ * and the signed-in pages. Sign-in and password reset make one call each and stay without it.
+ */
 const appPages: RouteObject[] = [
-  { path: '/login', element: lazyPage(() => import('../modules/auth/components/LoginPage'), 'LoginPage') },
-  {
-    path: '/forgot-password',
-    element: lazyPage(() => import('../modules/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage'),
-  },
   {
     path: '/register',
     element: lazyPage(() => import('../modules/registration/components/RegisterPage'), 'RegisterPage'),
@@ -57,6 +55,11 @@ const appPages: RouteObject[] = [
 const pages: RouteObject[] = [
   { path: '/', element: lazyPage(() => import('../modules/landing/components/LandingPage'), 'LandingPage') },
   { path: '/pricing', element: <Navigate to="/#pricing" replace /> },
+  { path: '/login', element: lazyPage(() => import('../modules/auth/components/LoginPage'), 'LoginPage') },
+  {
+    path: '/forgot-password',
+    element: lazyPage(() => import('../modules/auth/components/ForgotPasswordPage'), 'ForgotPasswordPage'),
+  },
   { path: '/tos', element: lazyPage(() => import('../modules/legal/components/LegalPage'), 'TermsPage') },
   {
     path: '/privacy',

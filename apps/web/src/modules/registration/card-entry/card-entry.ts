@@ -20,7 +20,7 @@ export type PaymentMethodOutcome = { ok: true; paymentMethodId: string } | { ok:
 
 /**
  * The seam between the registration form and whoever collects the card: the local test-card
- * field (stripe-mock mode) or Stripe Elements (live mode, loaded only with a publishable key).
+ * field (stripe-mock mode) or Stripe's Payment Element (live mode, loaded only with a publishable key).
  */
 export interface CardEntryHandle {
   createPaymentMethod: (billing: { email: string; name: string }) => Promise<PaymentMethodOutcome>;

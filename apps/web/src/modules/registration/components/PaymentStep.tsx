@@ -6,8 +6,9 @@ import { type CardEntryHandle, type CardState, PAYMENT_MESSAGES } from '../card-
 import { LocalTestCardEntry } from '../card-entry/LocalTestCardEntry';
 import { type PaymentsConfigState } from '../../billing';
 
-const StripeElementsCardEntry = lazy(() =>
-  import('../card-entry/StripeElementsCardEntry').then((m) => ({ default: m.StripeElementsCardEntry })),
+// Live mode only: react-stripe-js and the Stripe.js loader are their own chunk.
+const StripePaymentEntry = lazy(() =>
+  import('../card-entry/StripePaymentEntry').then((m) => ({ default: m.StripePaymentEntry })),
 );
 
 export interface Names {
@@ -101,7 +102,7 @@ export function PaymentStep({
         payments.config.mode === 'elements' &&
         payments.config.publishableKey && (
           <Suspense fallback={<p className="cv-hint">Loading payment system...</p>}>
-            <StripeElementsCardEntry {...entryProps} publishableKey={payments.config.publishableKey} />
+            <StripePaymentEntry {...entryProps} publishableKey={payments.config.publishableKey} />
           </Suspense>
         )}
       <p className="cv-hint">
