@@ -157,6 +157,37 @@ describe('a new user in the browser', () => {
     await screenshot(page, '02-forgot-password');
   });
 
+  it('starts every page with a skip link to the content', async () => {
+    await page.goto(url('/register'));
+    await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+  });
+
+  it('fits the plan cards to their text at common widths', async () => {
+    for (const width of [360, 768, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url('/register'));
+      await page.locator('.reg-plan').first().waitFor();
+      // Every piece of text (name, badge, price, note) stays inside its card's border.
+      const overflowing = await page.$$eval('.reg-plan', (cards) =>
+        cards.flatMap((card) => {
+          const box = card.getBoundingClientRect();
+          const out = [...card.querySelectorAll('*')].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.right > box.right + 0.5 || r.left < box.left - 0.5;
+          });
+          return out.length || card.scrollWidth > card.clientWidth ? [card.textContent ?? ''] : [];
+        }),
+      );
+      expect({ width, overflowing }).toEqual({ width, overflowing: [] });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, '02b-register-plans');
+  });
+
   it('registers for the 90-day trial: code from the mail, a declined card, then a test card', async () => {
     await page.goto(url('/register'));
     await page.getByRole('heading', { name: 'Create Your Account' }).waitFor();
