@@ -12,7 +12,7 @@ const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code
 export class OnboardingRepository {
   constructor(@InjectModel(ONBOARDING_USER_MODEL) private readonly model: Model<OnboardingUserDoc>) {}
 
-  find(userId: string): Promise<OnboardingUserDoc | null> {
+  findUser(userId: string): Promise<OnboardingUserDoc | null> {
     return this.model.findById(userId).lean<OnboardingUserDoc>().exec();
   }
 

@@ -18,7 +18,7 @@ class FakeUsers implements Partial<OnboardingRepository> {
   readonly scores: { userId: string; score: number; band: HealthBand }[] = [];
   private readonly applied = new Set<string>();
 
-  find(userId: string): Promise<OnboardingUserDoc | null> {
+  findUser(userId: string): Promise<OnboardingUserDoc | null> {
     return Promise.resolve(this.docs.get(userId) ?? null);
   }
   recordTrialStarted(

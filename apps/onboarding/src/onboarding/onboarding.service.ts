@@ -38,7 +38,7 @@ export class OnboardingService {
   ): Promise<void> {
     await this.users.recordTrialStarted(userId, eventId, { email, startedAt, endsAt });
     // Also on a replay after a crash (scheduling is idempotent by job id), unless canceled since.
-    const doc = await this.users.find(userId);
+    const doc = await this.users.findUser(userId);
     if (doc?.canceledAt && new Date(doc.canceledAt) >= startedAt) return;
     const jobIds = await this.scheduler.schedule(userId, startedAt, endsAt, this.clock.now());
     await this.users.addJobs(userId, jobIds);
@@ -47,7 +47,7 @@ export class OnboardingService {
 
   async subscriptionCanceled(eventId: string, userId: string, at: Date): Promise<void> {
     await this.users.recordCancellation(userId, eventId, at);
-    const doc = await this.users.find(userId);
+    const doc = await this.users.findUser(userId);
     const removed = await this.scheduler.cancel(doc?.scheduledJobs ?? []);
     this.logger.info({ removed }, 'pending check-ins removed after cancellation');
   }
@@ -59,7 +59,7 @@ export class OnboardingService {
   }
 
   async progress(userId: string): Promise<OnboardingProgress> {
-    const doc = await this.users.find(userId);
+    const doc = await this.users.findUser(userId);
     const { score, band } = await this.rescore(userId, doc);
     const milestones = MILESTONES.map((key) => ({
       key,
@@ -71,7 +71,7 @@ export class OnboardingService {
 
   /** What a check-in job does: one e-mail per step, shaped by the user's progress. */
   async runCheckIn(userId: string, step: CheckInStep): Promise<CheckInOutcome> {
-    const doc = await this.users.find(userId);
+    const doc = await this.users.findUser(userId);
     if (!doc?.email || doc.canceledAt) return 'skipped';
     if (doc.checkIns?.[step]) return 'already-sent';
     await this.rescore(userId, doc);
@@ -89,7 +89,7 @@ export class OnboardingService {
   }
 
   private async rescore(userId: string, known?: OnboardingUserDoc | null) {
-    const doc = known === undefined ? await this.users.find(userId) : known;
+    const doc = known === undefined ? await this.users.findUser(userId) : known;
     const now = this.clock.now();
     const result = healthScore(
       {
