@@ -10,8 +10,8 @@ import {
 } from '@core-vault/contracts';
 import { OptionalUser, Public, RequireAnalytics, ZodValidationPipe } from '@core-vault/platform';
 import { DownstreamClient } from '../proxy/downstream.client';
+import { RateLimit, RateLimitGuard } from '../security/rate-limit.guard';
 import { CollectionRollup } from './collection-rollup';
-import { TrackRateGuard } from './track-rate.guard';
 import { ViewTracker } from './view-tracker';
 
 /**
@@ -27,7 +27,9 @@ export class AnalyticsGatewayController {
   ) {}
 
   @Public()
-  @UseGuards(TrackRateGuard)
+  // Counted before the body is validated, so a flood of bad requests is limited too.
+  @UseGuards(RateLimitGuard)
+  @RateLimit('track-view')
   @Post('track-view')
   @HttpCode(202)
   async trackView(
@@ -38,7 +40,9 @@ export class AnalyticsGatewayController {
   }
 
   @Public()
-  @UseGuards(TrackRateGuard)
+  // Counted before the body is validated, so a flood of bad requests is limited too.
+  @UseGuards(RateLimitGuard)
+  @RateLimit('track-view')
   @Post('track-views')
   @HttpCode(202)
   async trackViews(

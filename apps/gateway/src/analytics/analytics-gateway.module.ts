@@ -3,7 +3,6 @@ import { SecurityModule } from '../security/security.module';
 import { AnalyticsGatewayController } from './analytics-gateway.controller';
 import { CollectionRollup } from './collection-rollup';
 import { OnboardingGatewayController } from './onboarding-gateway.controller';
-import { TrackRateGuard } from './track-rate.guard';
 import { ViewTracker } from './view-tracker';
 
 /**
@@ -13,6 +12,6 @@ import { ViewTracker } from './view-tracker';
 @Module({
   imports: [SecurityModule],
   controllers: [AnalyticsGatewayController, OnboardingGatewayController],
-  providers: [ViewTracker, CollectionRollup, TrackRateGuard],
+  providers: [ViewTracker, CollectionRollup],
 })
 export class AnalyticsGatewayModule {}

@@ -1,9 +1,4 @@
-import {
-  type OutboxEntry,
-  type AppException,
-  type KafkaConnection,
-  type RedisRateLimiter,
-} from '@core-vault/platform';
+import { type OutboxEntry, type AppException, type KafkaConnection } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 import { ViewTracker } from './view-tracker';
 
@@ -17,7 +12,7 @@ const view = () => ({
 function tracker(publish: (entries: readonly OutboxEntry[]) => Promise<void>): ViewTracker {
   const kafka = { publisher: { publish } } as unknown as KafkaConnection;
   const config = { TRACK_PUBLISH_TIMEOUT_MS: 200 } as GatewayConfig;
-  return new ViewTracker(kafka, {} as RedisRateLimiter, config);
+  return new ViewTracker(kafka, config);
 }
 
 describe('ViewTracker', () => {

@@ -1,19 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ANALYTICS_MESSAGES,
   type AuthUser,
   type TrackViewBody,
   Topic,
   productEventCatalog,
   viewedAtProblem,
 } from '@core-vault/contracts';
-import {
-  APP_CONFIG,
-  AppException,
-  EventFactory,
-  KafkaConnection,
-  RedisRateLimiter,
-} from '@core-vault/platform';
+import { APP_CONFIG, AppException, EventFactory, KafkaConnection } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 
 /**
@@ -27,21 +20,8 @@ export class ViewTracker {
 
   constructor(
     private readonly kafka: KafkaConnection,
-    private readonly limiter: RedisRateLimiter,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
-
-  /** Per client IP; over the limit: 429 with Retry-After (set by the caller from the details). */
-  async checkRate(ip: string): Promise<void> {
-    const result = await this.limiter.hit('track-view:ip', ip, {
-      limit: this.config.TRACK_RATE_LIMIT,
-      windowSeconds: this.config.TRACK_RATE_WINDOW_SECONDS,
-    });
-    if (!result.allowed)
-      throw new AppException(429, 'RATE_LIMITED', ANALYTICS_MESSAGES.rateLimited(result.retryAfterSeconds), {
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
-  }
 
   async track(views: readonly TrackViewBody[], viewer: AuthUser | null, now = new Date()): Promise<number> {
     views.forEach((v, i) => {

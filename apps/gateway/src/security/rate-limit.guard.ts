@@ -1,49 +1,33 @@
-import { createHash } from 'node:crypto';
-import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { type Request, type Response } from 'express';
-import { AUTH_MESSAGES } from '@core-vault/contracts';
-import { AppException, RedisRateLimiter } from '@core-vault/platform';
-import { type LimitedAction, RATE_LIMITS, emailOf, signInAction } from './rate-limit.policy';
+import { type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import { type Response } from 'express';
+import { ANALYTICS_MESSAGES, AUTH_MESSAGES } from '@core-vault/contracts';
+import { AppException } from '@core-vault/platform';
+import { type LimitedAction } from './rate-limit.policy';
 
-const RATE_LIMIT_ACTION = 'core-vault:rate-limit-action';
+export const RATE_LIMIT_ACTION = 'core-vault:rate-limit-action';
 
-/** Limits this route; 'sign-in' is split into password and code attempts by the body. */
+/** Limits this route with the policy's budget for `action` (rate-limit.policy.ts). */
 export const RateLimit = (action: LimitedAction): MethodDecorator => SetMetadata(RATE_LIMIT_ACTION, action);
 
-/** Counts the call per IP and per e-mail in Redis; over the limit: 429 with Retry-After. */
+/**
+ * `@nestjs/throttler`'s guard with the gateway's answer over a limit: 429, Retry-After and the
+ * same JSON error body as every other refusal (the throttler's own would be a bare message).
+ * The limits themselves are the named throttlers of SecurityModule ("ip" and "email").
+ */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly limiter: RedisRateLimiter,
-  ) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const declared = this.reflector.get<LimitedAction | undefined>(RATE_LIMIT_ACTION, context.getHandler());
-    if (!declared) return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    const action = declared === 'sign-in' ? signInAction(req.body) : declared;
-    const rules = RATE_LIMITS[action];
-    const checks: [string, string, (typeof rules)['ip']][] = [
-      [`${action}:ip`, req.ip ?? 'unknown', rules.ip],
-    ];
-    const email = emailOf(req.body);
-    if (rules.email && email) {
-      checks.push([`${action}:email`, createHash('sha256').update(email).digest('base64url'), rules.email]);
-    }
-    for (const [bucket, id, rule] of checks) {
-      const result = await this.limiter.hit(bucket, id, rule);
-      if (!result.allowed) {
-        context
-          .switchToHttp()
-          .getResponse<Response>()
-          .setHeader('Retry-After', String(result.retryAfterSeconds));
-        throw new AppException(429, 'RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts(result.retryAfterSeconds), {
-          retryAfterSeconds: result.retryAfterSeconds,
-        });
-      }
-    }
-    return true;
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override throwThrottlingException(
+    context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    const seconds = Math.max(1, detail.timeToBlockExpire);
+    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
+    const tracking = this.reflector.get<LimitedAction | undefined>(RATE_LIMIT_ACTION, context.getHandler());
+    const message =
+      tracking === 'track-view'
+        ? ANALYTICS_MESSAGES.rateLimited(seconds)
+        : AUTH_MESSAGES.tooManyAttempts(seconds);
+    throw new AppException(429, 'RATE_LIMITED', message, { retryAfterSeconds: seconds });
   }
 }

@@ -1,7 +1,18 @@
-import { type RateLimitRule } from '@core-vault/platform';
+export interface RateLimitRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
 
-export type LimitedAction =
+export type AuthAction =
   'sign-up' | 'sign-in' | 'verify-code' | 'resend-code' | 'reset-request' | 'reset-confirm' | 'refresh';
+/** What a route declares with @RateLimit; 'sign-in' is split into password and code attempts. */
+export type LimitedAction = AuthAction | 'track-view';
+
+export interface RateLimitRules {
+  ip: RateLimitRule;
+  email?: RateLimitRule;
+}
 
 const minutes = (n: number) => n * 60;
 
@@ -10,7 +21,7 @@ const minutes = (n: number) => n * 60;
  * spread-out attack on one account; the per-IP limits stop one client trying many accounts.
  * Kept in docs/identity.md.
  */
-export const RATE_LIMITS: Record<LimitedAction, { ip: RateLimitRule; email?: RateLimitRule }> = {
+export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
   'sign-up': { ip: { limit: 20, windowSeconds: minutes(60) } },
   'sign-in': {
     ip: { limit: 30, windowSeconds: minutes(10) },
@@ -35,8 +46,21 @@ export const RATE_LIMITS: Record<LimitedAction, { ip: RateLimitRule; email?: Rat
   refresh: { ip: { limit: 120, windowSeconds: minutes(10) } },
 };
 
+/** Tracking calls per client IP, from config (the benchmarks and load tests raise it). */
+export function trackViewRule(config: {
+  TRACK_RATE_LIMIT: number;
+  TRACK_RATE_WINDOW_SECONDS: number;
+}): RateLimitRules {
+  return { ip: { limit: config.TRACK_RATE_LIMIT, windowSeconds: config.TRACK_RATE_WINDOW_SECONDS } };
+}
+
+/** The budget a call is counted in: the declared action, with sign-in split by what the body carries. */
+export function actionOf(declared: LimitedAction, body: unknown): LimitedAction {
+  return declared === 'sign-in' ? signInAction(body) : declared;
+}
+
 /** The sign-in call carries either a password (step 1) or a code (step 2): two separate budgets. */
-export function signInAction(body: unknown): LimitedAction {
+export function signInAction(body: unknown): AuthAction {
   const b = (body ?? {}) as { code?: unknown; password?: unknown };
   const isCode = typeof b.code === 'string' || (typeof b.password === 'string' && /^\d{6}$/.test(b.password));
   return isCode ? 'verify-code' : 'sign-in';

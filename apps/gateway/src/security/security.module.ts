@@ -1,23 +1,24 @@
 import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { type Redis } from 'ioredis';
-import { APP_CONFIG, REDIS, RedisRateLimiter } from '@core-vault/platform';
+import { APP_CONFIG, REDIS, RedisThrottlerStorage } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 import { CrossSiteMiddleware } from './cross-site.middleware';
 import { RateLimitGuard } from './rate-limit.guard';
+import { gatewayThrottlers } from './rate-limit.throttlers';
 
 /** Gateway-wide protection: cross-site refusal on every route, Redis rate limits where declared. */
 @Module({
-  providers: [
-    {
-      provide: RedisRateLimiter,
-      inject: [REDIS, APP_CONFIG],
-      useFactory: (redis: Redis, config: GatewayConfig) =>
-        new RedisRateLimiter(redis, config.RATE_LIMIT_NAMESPACE),
-    },
-    RateLimitGuard,
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG, REDIS, Reflector],
+      useFactory: (config: GatewayConfig, redis: Redis, reflector: Reflector) =>
+        gatewayThrottlers(config, new RedisThrottlerStorage(redis), reflector),
+    }),
   ],
-  exports: [RedisRateLimiter, RateLimitGuard],
+  providers: [RateLimitGuard],
+  exports: [RateLimitGuard],
 })
 export class SecurityModule implements NestModule, OnModuleInit {
   constructor(

@@ -1,29 +1,14 @@
+import { type ThrottlerStorage } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { type Redis } from 'ioredis';
 import { redisForRequest } from '../redis/redis.module';
 
-export interface RateLimitRule {
-  /** Requests allowed per window. */
-  limit: number;
-  windowSeconds: number;
-}
-
-export interface RateLimitResult {
-  allowed: boolean;
-  count: number;
-  /** Whole seconds until the window resets (at least 1 when refused). */
-  retryAfterSeconds: number;
-}
-
-// INCR and the expiry in one atomic step, so a crash can never leave a counter without a TTL.
-const HIT = `
-local n = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {n, ttl}`;
-
 /**
- * Fixed-window counters and cooldowns in Redis, shared by every instance of a service. Keys are
- * `<namespace>:<bucket>:<id>`; callers pass ids that are safe to store (hash e-mail addresses).
+ * Request rate limits are `@nestjs/throttler` (RedisThrottlerStorage). What stays here is not a
+ * request limit but a domain lock: "one mail per address per cooldown", claimed only when a mail
+ * is about to go out, shared by two routes, and lifted again when the send fails — decisions the
+ * throttler (which counts requests before the handler runs) cannot make.
+ * Keys are `<namespace>:<bucket>:<id>`; callers pass ids that are safe to store (hash e-mail addresses).
  * Used while answering requests: with Redis away, every call is a prompt 503 (redisForRequest).
  */
 export class RedisRateLimiter {
@@ -31,15 +16,6 @@ export class RedisRateLimiter {
     private readonly redis: Redis,
     private readonly namespace = 'rl',
   ) {}
-
-  async hit(bucket: string, id: string, rule: RateLimitRule): Promise<RateLimitResult> {
-    const key = `${this.namespace}:${bucket}:${id}`;
-    const [count, ttlMs] = (await redisForRequest(this.redis, (r) =>
-      r.eval(HIT, 1, key, String(rule.windowSeconds * 1000)),
-    )) as [number, number];
-    const allowed = count <= rule.limit;
-    return { allowed, count, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)) };
-  }
 
   /**
    * Claims a cooldown: true the first time, then false (with the seconds left) until it lapses.
@@ -60,5 +36,32 @@ export class RedisRateLimiter {
   /** Lifts a cooldown early (e.g. the first send failed, so the user may try again at once). */
   async clear(bucket: string, id: string): Promise<void> {
     await redisForRequest(this.redis, (r) => r.del(`${this.namespace}:${bucket}:${id}`));
+  }
+}
+
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
+/**
+ * `@nestjs/throttler` counters in Redis (`@nest-lab/throttler-storage-redis`, one atomic script
+ * per hit), shared by every instance of a service. Each hit goes through redisForRequest: the
+ * shared client queues commands while Redis is away, and a request must be a prompt 503 instead.
+ */
+export class RedisThrottlerStorage implements ThrottlerStorage {
+  private readonly storage: ThrottlerStorageRedisService;
+
+  constructor(private readonly redis: Redis) {
+    this.storage = new ThrottlerStorageRedisService(redis);
+  }
+
+  increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
+    return redisForRequest(this.redis, () =>
+      this.storage.increment(key, ttl, limit, blockDuration, throttlerName),
+    );
   }
 }

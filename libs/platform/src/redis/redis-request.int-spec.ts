@@ -4,7 +4,7 @@
  */
 import { type Redis } from 'ioredis';
 import { type AppException } from '../http/app-exception';
-import { RedisRateLimiter } from '../rate-limit/rate-limiter';
+import { RedisThrottlerStorage } from '../rate-limit/rate-limiter';
 import { freePort, testInfra, uniqueSuffix, waitFor } from '../testing';
 import { createRedis, redisForRequest } from './redis.module';
 
@@ -41,8 +41,8 @@ describe('redisForRequest', () => {
     const started = Date.now();
     const results = await Promise.all([
       redisForRequest(client, (r) => r.get('k')).catch((e: unknown) => e),
-      new RedisRateLimiter(client, 'rl:test')
-        .hit('b', 'id', { limit: 1, windowSeconds: 60 })
+      new RedisThrottlerStorage(client)
+        .increment('rl:test:b:id', 60_000, 1, 60_000, 'ip')
         .catch((e: unknown) => e),
     ]);
     expect(Date.now() - started).toBeLessThan(500);

@@ -1,0 +1,67 @@
+import { type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import { type GatewayConfig } from '../config';
+import { RateLimit } from './rate-limit.guard';
+import { gatewayThrottlers } from './rate-limit.throttlers';
+
+class Routes {
+  @RateLimit('sign-in')
+  signIn(): void {}
+  @RateLimit('track-view')
+  track(): void {}
+  open(): void {}
+}
+
+const config = {
+  RATE_LIMIT_NAMESPACE: 'rl:t',
+  TRACK_RATE_LIMIT: 7,
+  TRACK_RATE_WINDOW_SECONDS: 30,
+} as GatewayConfig;
+const options = gatewayThrottlers(config, {} as ThrottlerStorage, new Reflector());
+const throttlers = Array.isArray(options) ? options : options.throttlers;
+const named = (name: string) => throttlers.find((t) => t.name === name) as ThrottlerOptions;
+/** A throttler's limit or ttl for a call (both are resolved per route here). */
+const resolve = (value: ThrottlerOptions['limit'], context: ExecutionContext) =>
+  typeof value === 'function' ? value(context) : value;
+
+function context(handler: keyof Routes, body: unknown): ExecutionContext {
+  return {
+    getHandler: () => Routes.prototype[handler],
+    getClass: () => Routes,
+    switchToHttp: () => ({ getRequest: () => ({ body, ip: '198.51.100.4' }) }),
+  } as unknown as ExecutionContext;
+}
+
+describe('gateway throttlers', () => {
+  it('skips routes that declare no limit, and the e-mail budget when the body names no address', () => {
+    expect(named('ip').skipIf?.(context('open', {}))).toBe(true);
+    expect(named('ip').skipIf?.(context('signIn', {}))).toBe(false);
+    expect(named('email').skipIf?.(context('signIn', {}))).toBe(true);
+    expect(named('email').skipIf?.(context('signIn', { email: 'a@b.co' }))).toBe(false);
+    expect(named('email').skipIf?.(context('track', { email: 'a@b.co' }))).toBe(true);
+  });
+
+  it("counts codes and passwords in separate budgets, with the policy's limits", async () => {
+    const code = context('signIn', { email: 'a@b.co', code: '123456' });
+    const password = context('signIn', { email: 'a@b.co', password: 'a long password' });
+    expect(Array.isArray(options) ? undefined : options.generateKey?.(code, 'x', 'ip')).toBe(
+      'rl:t:verify-code:x',
+    );
+    expect(Array.isArray(options) ? undefined : options.generateKey?.(password, 'x', 'ip')).toBe(
+      'rl:t:sign-in:x',
+    );
+    expect(await resolve(named('email').limit, code)).toBe(10);
+    expect(await resolve(named('ip').ttl, password)).toBe(600_000);
+  });
+
+  it('takes the tracking limit from config and never stores an address', async () => {
+    const track = context('track', {});
+    expect(await resolve(named('ip').limit, track)).toBe(7);
+    expect(await resolve(named('ip').ttl, track)).toBe(30_000);
+    expect(await named('ip').getTracker?.({}, track)).toBe('198.51.100.4');
+    const tracker = await named('email').getTracker?.({}, context('signIn', { email: 'A@b.co' }));
+    expect(tracker).not.toContain('@');
+    expect(tracker).toBe(await named('email').getTracker?.({}, context('signIn', { email: 'a@b.co ' })));
+  });
+});

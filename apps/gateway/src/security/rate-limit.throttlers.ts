@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { type ExecutionContext } from '@nestjs/common';
+import { type Reflector } from '@nestjs/core';
+import { type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import { type Request } from 'express';
+import { type GatewayConfig } from '../config';
+import { RATE_LIMIT_ACTION } from './rate-limit.guard';
+import {
+  type LimitedAction,
+  RATE_LIMITS,
+  type RateLimitRules,
+  actionOf,
+  emailOf,
+  trackViewRule,
+} from './rate-limit.policy';
+
+const bodyOf = (context: ExecutionContext): unknown => context.switchToHttp().getRequest<Request>().body;
+
+/**
+ * The gateway's `@nestjs/throttler` setup: two named throttlers, "ip" (every limited route) and
+ * "email" (where the policy has a per-address rule and the body names an address), whose limit
+ * and window come from the route's @RateLimit action. Counters are Redis keys
+ * `{<namespace>:<action>:<client>:<throttler>}:hits`, shared by every gateway instance; a route
+ * without @RateLimit is skipped by both.
+ */
+export function gatewayThrottlers(
+  config: GatewayConfig,
+  storage: ThrottlerStorage,
+  reflector: Reflector,
+): ThrottlerModuleOptions {
+  const declared = (context: ExecutionContext) =>
+    reflector.get<LimitedAction | undefined>(RATE_LIMIT_ACTION, context.getHandler());
+  const action = (context: ExecutionContext): LimitedAction | undefined => {
+    const d = declared(context);
+    return d && actionOf(d, bodyOf(context));
+  };
+  const rules = (context: ExecutionContext): RateLimitRules | undefined => {
+    const a = action(context);
+    if (!a) return undefined;
+    return a === 'track-view' ? trackViewRule(config) : RATE_LIMITS[a];
+  };
+  const rule = (context: ExecutionContext, which: 'ip' | 'email') => {
+    const r = rules(context)?.[which];
+    // Only reached for routes the throttler does not skip, which have this rule.
+    if (!r) throw new Error(`no ${which} rate-limit rule for ${context.getHandler().name}`);
+    return r;
+  };
+  return {
+    storage,
+    // The guard sets Retry-After itself; no X-RateLimit-* headers (clients never had them).
+    setHeaders: false,
+    generateKey: (context, tracker) =>
+      `${config.RATE_LIMIT_NAMESPACE}:${action(context) ?? 'none'}:${tracker}`,
+    throttlers: [
+      {
+        name: 'ip',
+        skipIf: (context) => !rules(context),
+        limit: (context) => rule(context, 'ip').limit,
+        ttl: (context) => rule(context, 'ip').windowSeconds * 1000,
+        getTracker: (_req, context) => context.switchToHttp().getRequest<Request>().ip ?? 'unknown',
+      },
+      {
+        name: 'email',
+        skipIf: (context) => !rules(context)?.email || !emailOf(bodyOf(context)),
+        limit: (context) => rule(context, 'email').limit,
+        ttl: (context) => rule(context, 'email').windowSeconds * 1000,
+        // Stored hashed: the counters never hold an address.
+        getTracker: (_req, context) =>
+          createHash('sha256')
+            .update(emailOf(bodyOf(context)) ?? '')
+            .digest('base64url'),
+      },
+    ],
+  };
+}
