@@ -14,7 +14,7 @@ export class CodeRepository {
     await this.codes.replaceOne({ _id: code._id }, code, { upsert: true }).exec();
   }
 
-  find(purpose: CodePurpose, userId: string): Promise<VerificationCode | null> {
+  findCode(purpose: CodePurpose, userId: string): Promise<VerificationCode | null> {
     return this.codes.findById(codeId(purpose, userId)).lean<VerificationCode>().exec();
   }
 

@@ -23,7 +23,7 @@ class FakeCodes implements Partial<CodeRepository> {
     this.docs.set(code._id, { ...code });
     return Promise.resolve();
   }
-  find(purpose: CodePurpose, userId: string): Promise<VerificationCode | null> {
+  findCode(purpose: CodePurpose, userId: string): Promise<VerificationCode | null> {
     return Promise.resolve(this.docs.get(codeId(purpose, userId)) ?? null);
   }
   takeAttempt(

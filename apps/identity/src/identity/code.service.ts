@@ -62,7 +62,7 @@ export class CodeService {
    * password was proven (only while that proof is fresh enough to back a new code).
    */
   async signInChallenge(userId: string): Promise<{ codeLive: boolean; passwordVerifiedAt: Date | null }> {
-    const code = await this.codes.find('sign-in', userId);
+    const code = await this.codes.findCode('sign-in', userId);
     if (!code || !this.passwordProofFresh(code)) return { codeLive: false, passwordVerifiedAt: null };
     const codeLive =
       code.usedAt === null &&
