@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { type PricedPlan } from '@core-vault/contracts';
 import { Dialog } from '../../../components/ui';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/query';
 
 /** Switch between Pro monthly and Pro yearly (billing prorates). */
 export function ChangePlanDialog({
@@ -16,16 +15,9 @@ export function ChangePlanDialog({
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const choose = async (id: string) => {
-    setError(null);
-    try {
-      await api.call(endpoints.billing.changePlan, { body: { planType: id } });
-      onChanged();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Failed to change plan');
-    }
-  };
+  const change = useApiMutation(endpoints.billing.changePlan, { onSuccess: onChanged });
+  const error = change.error ? change.error.message || 'Failed to change plan' : null;
+  const choose = (id: string) => change.mutate({ body: { planType: id } });
   return (
     <Dialog title="Change Plan" onClose={onClose}>
       {error && (
@@ -40,7 +32,12 @@ export function ChangePlanDialog({
               <strong>{p.name}</strong> — {p.priceLabel}{' '}
               {p.badge && <span className="cv-badge">{p.badge}</span>}
             </span>
-            <button type="button" className="cv-btn cv-btn-small" onClick={() => void choose(p.id)}>
+            <button
+              type="button"
+              className="cv-btn cv-btn-small"
+              disabled={change.isPending}
+              onClick={() => choose(p.id)}
+            >
               Switch to {p.name}
             </button>
           </li>

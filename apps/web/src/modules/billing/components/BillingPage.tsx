@@ -4,6 +4,7 @@ import { PLANS, type SessionUser, hasFeature, isSubscribed } from '@core-vault/c
 import { Spinner } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/query';
 import { formatDate, localDay } from '../../../lib/dates';
 import { SUPPORT_EMAIL } from '../../../lib/company';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
@@ -29,7 +30,10 @@ export function BillingPage() {
 
 function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => Promise<unknown> }) {
   const data = useBillingData(user);
-  const [busy, setBusy] = useState(false);
+  const cancel = useApiMutation(endpoints.billing.cancelSubscription);
+  const resume = useApiMutation(endpoints.billing.resumeSubscription);
+  const portal = useApiMutation(endpoints.billing.createPortalSession);
+  const busy = cancel.isPending || resume.isPending;
   const [dialog, setDialog] = useState<'plan' | 'card' | null>(null);
   const subscribed = isSubscribed(user);
   const sub = data.details?.subscriptions[0] ?? null;
@@ -39,16 +43,12 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
   const act = async (kind: 'cancel' | 'resume') => {
     if (kind === 'cancel' && !window.confirm(T.confirmCancel)) return;
     if (!sub) return window.alert(kind === 'cancel' ? T.noSubscriptionToCancel : T.noSubscriptionToResume);
-    setBusy(true);
     try {
-      const route =
-        kind === 'cancel' ? endpoints.billing.cancelSubscription : endpoints.billing.resumeSubscription;
-      await api.call(route, { body: {} });
+      await (kind === 'cancel' ? cancel : resume).mutateAsync({ body: {} });
       window.alert(kind === 'cancel' ? T.canceled : T.resumed);
     } catch {
       window.alert(kind === 'cancel' ? T.cancelFailed : T.resumeFailed);
     } finally {
-      setBusy(false);
       data.reload();
       void refreshUser();
     }
@@ -56,7 +56,7 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
 
   const openPortal = async () => {
     try {
-      const { url } = await api.call(endpoints.billing.createPortalSession, { body: {} });
+      const { url } = await portal.mutateAsync({ body: {} });
       window.location.assign(url);
     } catch {
       window.alert(T.portalFailed);

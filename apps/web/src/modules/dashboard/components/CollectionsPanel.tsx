@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type Collection } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/query';
 
 /** The caller's collections: create, rename, delete, and pick one to show only its artifacts. */
 export function CollectionsPanel({
@@ -17,6 +17,9 @@ export function CollectionsPanel({
 }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const { mutateAsync: createCollection } = useApiMutation(endpoints.collections.create);
+  const { mutateAsync: renameCollection } = useApiMutation(endpoints.collections.rename);
+  const { mutateAsync: removeCollection } = useApiMutation(endpoints.collections.remove);
 
   const run = async (action: () => Promise<unknown>) => {
     setError(null);
@@ -31,7 +34,7 @@ export function CollectionsPanel({
   const create = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api.call(endpoints.collections.create, { body: { name } });
+      await createCollection({ body: { name } });
       setName('');
     });
   };
@@ -72,9 +75,7 @@ export function CollectionsPanel({
               onClick={() => {
                 const next = window.prompt('New name for the collection', c.name);
                 if (next && next.trim() !== c.name)
-                  void run(() =>
-                    api.call(endpoints.collections.rename, { params: { id: c.id }, body: { name: next } }),
-                  );
+                  void run(() => renameCollection({ params: { id: c.id }, body: { name: next } }));
               }}
             >
               Rename
@@ -86,7 +87,7 @@ export function CollectionsPanel({
               onClick={() => {
                 if (!window.confirm(`Delete the collection "${c.name}"? Its artifacts are kept.`)) return;
                 if (selected === c.id) onSelect(null);
-                void run(() => api.call(endpoints.collections.remove, { params: { id: c.id } }));
+                void run(() => removeCollection({ params: { id: c.id } }));
               }}
             >
               Delete

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { BILLING_MESSAGES } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/query';
 import { ApiError } from '../../../lib/api/errors';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useSession } from '../../auth';
@@ -29,6 +29,7 @@ export function CompleteRegistrationPage() {
   );
   const [done, setDone] = useState(false);
   const started = useRef(false);
+  const { mutate: complete } = useApiMutation(endpoints.billing.completeCheckout);
 
   useEffect(() => {
     if (!sessionId || !tempUserId || status !== 'ready' || started.current) return;
@@ -38,28 +39,26 @@ export function CompleteRegistrationPage() {
       return;
     }
     setState({ kind: 'processing', message: 'Confirming your payment details...' });
-    api
-      .call(endpoints.billing.completeCheckout, { body: { sessionId, tempUserId } })
-      .then(() => setState({ kind: 'success' }))
-      .catch((err: unknown) =>
-        setState({
-          kind: 'error',
-          message:
-            err instanceof ApiError
-              ? err.message || BILLING_MESSAGES.registrationFailed
-              : REGISTRATION_MESSAGES.unexpected,
-        }),
-      );
-  }, [sessionId, tempUserId, status, user]);
+    complete(
+      { body: { sessionId, tempUserId } },
+      {
+        onSuccess: () => setState({ kind: 'success' }),
+        onError: (err) =>
+          setState({
+            kind: 'error',
+            message:
+              err instanceof ApiError
+                ? err.message || BILLING_MESSAGES.registrationFailed
+                : REGISTRATION_MESSAGES.unexpected,
+          }),
+      },
+    );
+  }, [sessionId, tempUserId, status, user, complete]);
 
   useEffect(() => {
     if (state.kind !== 'success') return;
-    let live = true;
-    const t = setTimeout(() => void catchUp().finally(() => live && setDone(true)), COMPLETION_REDIRECT_MS);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
+    const t = setTimeout(() => void catchUp().finally(() => setDone(true)), COMPLETION_REDIRECT_MS);
+    return () => clearTimeout(t);
   }, [state.kind, catchUp]);
 
   if (done) return <Navigate to="/dashboard" replace />;

@@ -56,14 +56,11 @@ export function RegisterPage() {
 
   useEffect(() => {
     if (step !== 'success') return;
-    let live = true;
+    // A state update after unmounting is a no-op (React 18+): no "still mounted" flag needed.
     const t = setTimeout(() => {
-      void catchUp().finally(() => live && setRedirect('/login'));
+      void catchUp().finally(() => setRedirect('/login'));
     }, REGISTRATION_SUCCESS_REDIRECT_MS);
-    return () => {
-      live = false;
-      clearTimeout(t);
-    };
+    return () => clearTimeout(t);
   }, [step, catchUp]);
 
   if (redirect) return <Navigate to={redirect} replace />;
