@@ -1,24 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type DynamicModule, Global, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { type Request, type Response, type NextFunction } from 'express';
+import { type NextFunction, type Request, type Response } from 'express';
+import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { SpanKind, SpanStatusCode, startSpan } from '../tracing/tracing';
+import { type Options } from 'pino-http';
+import { SpanKind, SpanStatusCode, activeTraceparent, startSpan } from '../tracing/tracing';
 import { REQUEST_ID_HEADER, acceptRequestId, requestContext } from './request-context';
 
 export const LOGGER = Symbol('LOGGER');
 
-let rootLogger: Logger | undefined;
+/**
+ * The request id: the caller's when it is plain enough to log, otherwise a new one; set on the
+ * response so whichever of the two middlewares runs first decides it and the other reuses it.
+ */
+function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+  const chosen = res.getHeader(REQUEST_ID_HEADER);
+  if (typeof chosen === 'string') return chosen;
+  const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
 
-/** One access-log line per request, with the request id set on the response and in every log line. */
-function requestLoggingMiddleware(logger: Logger) {
-  const http = pinoHttp({
+/** nestjs-pino's access log: one line per request (not for probes and scrapes), statuses ≥ 500 as errors. */
+function httpLogOptions(logger: Logger): Options {
+  return {
     logger,
-    genReqId: (req, res) => {
-      const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID();
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
+    genReqId: requestIdOf,
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health/') || req.url === '/metrics' },
     serializers: {
@@ -29,33 +37,50 @@ function requestLoggingMiddleware(logger: Logger) {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-  });
-  return (req: Request, res: Response, next: NextFunction) => {
-    http(req, res);
-    // A server span per request, child of the caller's W3C traceparent when one came along.
-    const { span, traceparent } = startSpan(
-      `HTTP ${req.method}`,
-      SpanKind.SERVER,
-      typeof req.headers['traceparent'] === 'string' ? req.headers['traceparent'] : undefined,
-    );
-    res.once('finish', () => {
-      span.setAttribute('http.response.status_code', res.statusCode);
-      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    });
-    requestContext.run({ requestId: res.getHeader(REQUEST_ID_HEADER) as string, traceparent }, next);
   };
 }
 
+/**
+ * Puts the request id and the trace context in requestContext for every log line (the logger's
+ * mixin) and for whatever the request hands on (HTTP calls, Kafka events, jobs). With the
+ * OpenTelemetry SDK running, the trace is the http instrumentation's server span; without it
+ * (tests that boot a module directly) a span of our own keeps the caller's trace going.
+ */
+function requestContextMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const requestId = requestIdOf(req, res);
+  const traceparent = activeTraceparent();
+  if (traceparent) {
+    requestContext.run({ requestId, traceparent }, next);
+    return;
+  }
+  const incoming = req.headers['traceparent'];
+  const started = startSpan(
+    `HTTP ${req.method}`,
+    SpanKind.SERVER,
+    typeof incoming === 'string' ? incoming : undefined,
+  );
+  res.once('finish', () => {
+    started.span.setAttribute('http.response.status_code', res.statusCode);
+    if (res.statusCode >= 500) started.span.setStatus({ code: SpanStatusCode.ERROR });
+    started.span.end();
+  });
+  requestContext.run({ requestId, traceparent: started.traceparent }, next);
+}
+
+/** The service's pino logger under LOGGER, nestjs-pino's request logging and PinoLogger. */
 @Global()
 @Module({})
 export class LoggingModule implements NestModule {
   static forRoot(logger: Logger): DynamicModule {
-    rootLogger = logger;
-    return { module: LoggingModule, providers: [{ provide: LOGGER, useValue: logger }], exports: [LOGGER] };
+    return {
+      module: LoggingModule,
+      imports: [LoggerModule.forRoot({ pinoHttp: httpLogOptions(logger) })],
+      providers: [{ provide: LOGGER, useValue: logger }],
+      exports: [LOGGER, LoggerModule],
+    };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    if (rootLogger) consumer.apply(requestLoggingMiddleware(rootLogger)).forRoutes('*');
+    consumer.apply(requestContextMiddleware).forRoutes('*');
   }
 }

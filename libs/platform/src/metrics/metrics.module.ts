@@ -40,22 +40,22 @@ function httpMetrics(metrics: ServiceMetrics) {
   };
 }
 
-let current: ServiceMetrics | undefined;
-
+/** The service's Prometheus registry under METRICS, /metrics, and request durations. */
 @Global()
 @Module({})
 export class MetricsModule implements NestModule {
+  constructor(@Inject(METRICS) private readonly metrics: ServiceMetrics) {}
+
   static forRoot(service: string): DynamicModule {
-    current = new ServiceMetrics(service);
     return {
       module: MetricsModule,
       controllers: [MetricsController],
-      providers: [{ provide: METRICS, useValue: current }],
+      providers: [{ provide: METRICS, useFactory: () => new ServiceMetrics(service) }],
       exports: [METRICS],
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    if (current) consumer.apply(httpMetrics(current)).exclude('metrics').forRoutes('*');
+    consumer.apply(httpMetrics(this.metrics)).exclude('metrics').forRoutes('*');
   }
 }

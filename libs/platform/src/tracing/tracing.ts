@@ -66,6 +66,15 @@ export interface StartedSpan {
   traceparent: string;
 }
 
+/** The traceparent of the span active in this async context (none without the SDK's context manager). */
+export function activeTraceparent(): string | undefined {
+  const span = trace.getActiveSpan();
+  if (!span || !trace.isSpanContextValid(span.spanContext())) return undefined;
+  const carrier: Carrier = {};
+  propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, setter);
+  return carrier['traceparent'];
+}
+
 /** Starts a span as a child of `parent` (a traceparent value), or a new trace without one. */
 export function startSpan(name: string, kind: SpanKind, parent?: string): StartedSpan {
   const parentContext = isTraceparent(parent)
