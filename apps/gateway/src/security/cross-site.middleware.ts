@@ -21,6 +21,7 @@ export class CrossSiteMiddleware implements NestMiddleware {
         path: req.originalUrl.split('?')[0] ?? '/',
         secFetchSite: req.headers['sec-fetch-site'],
         origin: req.headers.origin,
+        authorization: req.headers.authorization,
       },
       this.appOrigin,
     );

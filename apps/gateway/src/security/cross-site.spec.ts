@@ -21,6 +21,26 @@ describe('cross-site refusal', () => {
       },
       true,
     ],
+    [
+      'a POST from the browser extension with a personal access token',
+      {
+        method: 'POST',
+        path: '/api/v1/artifacts',
+        origin: 'chrome-extension://abc',
+        authorization: `Bearer cvp_${'a'.repeat(43)}`,
+      },
+      false,
+    ],
+    [
+      'a cross-site POST with a session token (not exempt)',
+      {
+        method: 'POST',
+        path: '/api/v1/artifacts',
+        secFetchSite: 'cross-site',
+        authorization: 'Bearer eyJ.x.y',
+      },
+      true,
+    ],
     ['a same-origin POST', { method: 'POST', path: '/x', secFetchSite: 'same-origin', origin: APP }, false],
     ['a POST with neither header (server-to-server)', { method: 'POST', path: '/x' }, false],
     [

@@ -8,7 +8,15 @@ export interface CrossSiteInput {
   path: string;
   secFetchSite?: string | string[];
   origin?: string | string[];
+  authorization?: string | string[];
 }
+
+/**
+ * A personal access token is no ambient credential: a page can only send one it already holds,
+ * so refusing it protects nothing — and would lock out the browser extension, whose requests
+ * carry its own Origin (chrome-extension://…).
+ */
+const PERSONAL_TOKEN_BEARER = /^Bearer cvp_/;
 
 /**
  * Fetch-Metadata based CSRF refusal: a state-changing request is refused when the browser says it
@@ -19,6 +27,8 @@ export interface CrossSiteInput {
 export function isRefusedCrossSite(input: CrossSiteInput, appOrigin: string): boolean {
   if (!UNSAFE_METHODS.has(input.method.toUpperCase())) return false;
   if (EXEMPT_PATHS.some((p) => input.path === p || input.path.startsWith(`${p}/`))) return false;
+  if (typeof input.authorization === 'string' && PERSONAL_TOKEN_BEARER.test(input.authorization.trim()))
+    return false;
   if (input.secFetchSite === 'cross-site') return true;
   return typeof input.origin === 'string' && input.origin !== appOrigin;
 }
