@@ -1,4 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import {
+  HealthCheckService,
+  type HealthCheckResult as TerminusResult,
+  type HealthIndicatorResult,
+  HealthIndicatorService,
+} from '@nestjs/terminus';
 
 export interface HealthCheckResult {
   status: 'up' | 'down';
@@ -13,17 +19,31 @@ export interface HealthIndicator {
   check(): Promise<HealthCheckResult>;
 }
 
+export type DependencyReport = HealthCheckResult & { latencyMs: number; critical: boolean };
+
+/** /health/ready's body: the Helm probes read the status code, operators and tests the checks. */
 export interface ReadinessReport {
   status: 'up' | 'down';
-  checks: Record<string, HealthCheckResult & { latencyMs: number; critical: boolean }>;
+  checks: Record<string, DependencyReport>;
 }
 
 const CHECK_TIMEOUT_MS = 2000;
 
+/**
+ * The dependencies a service's readiness depends on. Each module that owns a connection registers
+ * its indicator here; readiness runs them as `@nestjs/terminus` health indicators — the critical
+ * ones through terminus' HealthCheckService, whose verdict is the service's — and keeps the report
+ * shape the probes, dashboards and tests have always read ({ status, checks }).
+ */
 @Injectable()
 export class HealthRegistry {
   private readonly indicators = new Map<string, HealthIndicator>();
   private shuttingDown = false;
+
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly sessions: HealthIndicatorService,
+  ) {}
 
   register(indicator: HealthIndicator): void {
     this.indicators.set(indicator.name, indicator);
@@ -35,22 +55,23 @@ export class HealthRegistry {
   }
 
   async readiness(): Promise<ReadinessReport> {
-    const entries = await Promise.all(
-      [...this.indicators.values()].map(async (indicator) => {
-        const started = Date.now();
-        const result = await withTimeout(indicator.check(), CHECK_TIMEOUT_MS).catch(
-          (err: unknown): HealthCheckResult => ({
-            status: 'down',
-            details: { error: err instanceof Error ? err.message : String(err) },
-          }),
-        );
-        return [
-          indicator.name,
-          { ...result, latencyMs: Date.now() - started, critical: indicator.critical ?? true },
-        ] as const;
-      }),
-    );
-    const checks = Object.fromEntries(entries);
+    const all = [...this.indicators.values()];
+    const [verdict, optional] = await Promise.all([
+      this.health
+        .check(all.filter((i) => i.critical !== false).map((i) => () => this.run(i)))
+        .catch((err: unknown) => {
+          if (err instanceof ServiceUnavailableException) return err.getResponse() as TerminusResult;
+          throw err;
+        }),
+      // Reported beside the verdict, never part of it.
+      Promise.all(all.filter((i) => i.critical === false).map((i) => this.run(i))),
+    ]);
+    const results: HealthIndicatorResult[] = [verdict.details ?? {}, ...optional];
+    const checks: Record<string, DependencyReport> = {};
+    for (const [name, result] of results.flatMap((r) => Object.entries(r))) {
+      const { status, latencyMs, critical, details } = result as DependencyReport;
+      checks[name] = { status, ...(details ? { details } : {}), latencyMs, critical };
+    }
     if (this.shuttingDown)
       checks['shutdown'] = {
         status: 'down',
@@ -58,8 +79,26 @@ export class HealthRegistry {
         latencyMs: 0,
         critical: true,
       };
-    const status = Object.values(checks).every((c) => !c.critical || c.status === 'up') ? 'up' : 'down';
-    return { status, checks };
+    const up = verdict.status === 'ok' && !this.shuttingDown;
+    return { status: up ? 'up' : 'down', checks };
+  }
+
+  /** One dependency as a terminus indicator: never throws, answers within CHECK_TIMEOUT_MS. */
+  private async run(indicator: HealthIndicator): Promise<HealthIndicatorResult> {
+    const session = this.sessions.check(indicator.name);
+    const started = Date.now();
+    const result = await withTimeout(indicator.check(), CHECK_TIMEOUT_MS).catch(
+      (err: unknown): HealthCheckResult => ({
+        status: 'down',
+        details: { error: err instanceof Error ? err.message : String(err) },
+      }),
+    );
+    const data = {
+      latencyMs: Date.now() - started,
+      critical: indicator.critical ?? true,
+      ...(result.details ? { details: result.details } : {}),
+    };
+    return result.status === 'up' ? session.up(data) : session.down(data);
   }
 }
 
