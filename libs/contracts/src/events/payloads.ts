@@ -86,3 +86,11 @@ export const eventPayloadSchemas = {
 
 /** Typed topic → payload map, derived from the runtime schemas so the two cannot drift. */
 export type EventPayloads = { [T in Topic]: z.infer<(typeof eventPayloadSchemas)[T]> };
+
+type PayloadsByName = { [T in Topic as `${T}`]: EventPayloads[T] };
+
+/**
+ * The payload of one topic, by enum member or by name: `EventPayload<Topic.ArtifactViewed>` and
+ * `EventPayload<'artifacts.artifact-viewed.v1'>` are the same type.
+ */
+export type EventPayload<T extends `${Topic}`> = PayloadsByName[T];

@@ -10,6 +10,7 @@ import { jsonBodyOptions, requestGuard } from '../http/request-guards';
 import { byteSize } from '../http/request-limits';
 import { createLogger } from '../logging/logger';
 import { PinoNestLogger } from '../logging/nest-logger';
+import { startEventServer } from '../kafka/event-server';
 import { initTracing, shutdownTracing } from '../tracing/tracing';
 import { type Logger } from 'pino';
 
@@ -65,6 +66,9 @@ export async function runService<S extends z.ZodObject>(
     app.disable('x-powered-by');
     await definition.configure?.(app, config);
     installShutdown(app, config, logger);
+    // Init (topics, producer, databases), then the event server's consumers, then HTTP: ready
+    // means consuming, as before. On shutdown the consumers stop before connections close.
+    await startEventServer(app);
     await app.listen(config.PORT, config.HOST);
     logger.info({ url: `http://${config.HOST}:${config.PORT}` }, `${definition.name} listening`);
     return app;

@@ -25,8 +25,8 @@ export interface EventHandlerContext {
 export type EventHandler = (event: EventEnvelope, context: EventHandlerContext) => Promise<void>;
 
 /** One event of a batch, with the offset it was read at (for offset watermarks). */
-export interface BatchEvent {
-  event: EventEnvelope;
+export interface BatchEvent<T = unknown> {
+  event: EventEnvelope<T>;
   offset: string;
 }
 export interface BatchHandlerContext {

@@ -10,7 +10,7 @@ import {
 import { InjectConnection } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 import { type Logger } from 'pino';
-import { KafkaConnection } from '../kafka/kafka.module';
+import { KafkaConnection } from '../kafka/kafka-connection';
 import { LOGGER } from '../logging/logging.module';
 import { METRICS } from '../metrics/metrics.module';
 import { type ServiceMetrics } from '../metrics/service-metrics';

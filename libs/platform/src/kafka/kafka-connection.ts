@@ -1,0 +1,82 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { type Kafka, type Producer, type Admin, Partitioners } from 'kafkajs';
+import { type Logger } from 'pino';
+import { type AnyEventCatalog, deadLetterTopic } from '@core-vault/contracts';
+import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
+import { LOGGER } from '../logging/logging.module';
+import { EventPublisher } from './event-publisher';
+import { ensureTopics } from './kafka-client';
+
+export interface KafkaModuleOptions {
+  clientId: string;
+  brokers: string[];
+  /** Topics this service produces. */
+  produces?: readonly string[];
+  /** Topics this service consumes; their dead-letter topics are created too. */
+  consumes?: readonly string[];
+  partitions: number;
+  replicationFactor?: number;
+  maxAttempts?: number;
+  sessionTimeoutMs?: number;
+  catalog?: AnyEventCatalog;
+}
+
+export const KAFKA_OPTIONS = Symbol('KAFKA_OPTIONS');
+export const KAFKA = Symbol('KAFKA');
+
+/** Owns the service's Kafka client and idempotent producer; creates its topics at boot. */
+@Injectable()
+export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, HealthIndicator {
+  readonly name = 'kafka';
+  readonly producer: Producer;
+  readonly publisher: EventPublisher;
+  private readonly admin: Admin;
+  private producerConnected = false;
+
+  constructor(
+    @Inject(KAFKA) readonly kafka: Kafka,
+    @Inject(KAFKA_OPTIONS) private readonly options: KafkaModuleOptions,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly health: HealthRegistry,
+  ) {
+    // One request in flight keeps per-key order across retries; a retry may duplicate a message,
+    // which consumers drop by event id (the outbox is at-least-once by design anyway).
+    this.producer = kafka.producer({
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.producer.on(this.producer.events.CONNECT, () => (this.producerConnected = true));
+    this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
+    this.publisher = new EventPublisher(this.producer);
+    this.admin = kafka.admin();
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.health.register(this);
+    const { produces = [], consumes = [], partitions, replicationFactor = 1 } = this.options;
+    await this.admin.connect();
+    const created = await ensureTopics(
+      this.admin,
+      [...produces, ...consumes, ...consumes.map(deadLetterTopic)],
+      partitions,
+      replicationFactor,
+    );
+    if (created.length) this.logger.info({ topics: created, partitions }, 'kafka topics created');
+    await this.producer.connect();
+  }
+
+  async check(): Promise<HealthCheckResult> {
+    const cluster = await this.admin.describeCluster();
+    const up = this.producerConnected && cluster.brokers.length > 0;
+    return {
+      status: up ? 'up' : 'down',
+      details: { brokers: cluster.brokers.length, producer: this.producerConnected },
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.producer.disconnect();
+    await this.admin.disconnect();
+  }
+}
