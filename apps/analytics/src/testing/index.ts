@@ -8,7 +8,14 @@ import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { type Admin, type Kafka, type KafkaMessage } from 'kafkajs';
 import { type EventPayloads, Topic, productEventCatalog } from '@core-vault/contracts';
-import { ErrorFilter, EventFactory, createKafka, ensureTopics, loadConfig } from '@core-vault/platform';
+import {
+  ErrorFilter,
+  EventFactory,
+  createKafka,
+  ensureTopics,
+  loadConfig,
+  startEventServer,
+} from '@core-vault/platform';
 import {
   devTokenFor,
   freePort,
@@ -84,6 +91,7 @@ export async function startAnalyticsApp(env: Record<string, string>): Promise<Te
     logger: false,
   });
   app.useGlobalFilters(new ErrorFilter(logger));
+  await startEventServer(app);
   await app.listen(port, '127.0.0.1');
   return { app, url: `http://127.0.0.1:${port}`, config, stop: () => app.close() };
 }

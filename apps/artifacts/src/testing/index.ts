@@ -9,7 +9,7 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { Kafka, type Consumer, logLevel } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { type Artifact, type Collection, type EventEnvelope, type Topic } from '@core-vault/contracts';
-import { ErrorFilter, loadConfig, ensureTopics } from '@core-vault/platform';
+import { ErrorFilter, loadConfig, ensureTopics, startEventServer } from '@core-vault/platform';
 import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type ArtifactsConfig, artifactsConfigSchema } from '../config';
@@ -37,6 +37,9 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
     RENDERER_ORIGIN: 'https://render.vault-usercontent.test',
     ...env,
   });
+  // A fresh test group starts at the end of the shared topic: reading every earlier run's events
+  // first (thousands, one database write each) would outlast a test's wait.
+  if (!env['VIEW_COUNT_CONSUMER_GROUP']) await startGroupAtEnd(config.VIEW_COUNT_CONSUMER_GROUP, VIEW_COUNTS);
   const logger = testLogger();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger), {
     logger: false,
@@ -44,6 +47,7 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
   });
   app.useBodyParser('json', { limit: '2.5mb' });
   app.useGlobalFilters(new ErrorFilter(logger));
+  await startEventServer(app);
   await app.listen(port, '127.0.0.1');
   return {
     app,
@@ -56,6 +60,29 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
       await app.close();
     },
   };
+}
+
+const VIEW_COUNTS = 'analytics.view-count-changed.v1';
+
+async function startGroupAtEnd(groupId: string, topic: string): Promise<void> {
+  const kafka = new Kafka({
+    clientId: 'artifacts-test-admin',
+    brokers: testInfra().kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await ensureTopics(admin, [topic], 3);
+    const offsets = await admin.fetchTopicOffsets(topic);
+    await admin.setOffsets({
+      groupId,
+      topic,
+      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+    });
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /** An access token as identity would issue it; a Pro trial user unless told otherwise. */

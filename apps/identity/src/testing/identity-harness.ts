@@ -4,7 +4,7 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
-import { CLOCK, type Clock, ErrorFilter, REDIS, loadConfig } from '@core-vault/platform';
+import { CLOCK, type Clock, ErrorFilter, REDIS, loadConfig, startEventServer } from '@core-vault/platform';
 import { testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type IdentityConfig, identityConfigSchema } from '../config';
@@ -64,6 +64,7 @@ export async function startIdentity(
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
   app.useBodyParser('json', { limit: '100kb' });
   app.useGlobalFilters(new ErrorFilter(logger));
+  await startEventServer(app);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
   const connection = app.get<Connection>(getConnectionToken());

@@ -7,7 +7,15 @@ import { type INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type Admin } from 'kafkajs';
 import { Topic } from '@core-vault/contracts';
-import { CLOCK, type Clock, ErrorFilter, createKafka, ensureTopics, loadConfig } from '@core-vault/platform';
+import {
+  CLOCK,
+  type Clock,
+  ErrorFilter,
+  createKafka,
+  ensureTopics,
+  loadConfig,
+  startEventServer,
+} from '@core-vault/platform';
 import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type OnboardingConfig, onboardingConfigSchema } from '../config';
@@ -73,6 +81,7 @@ export async function startOnboardingApp(env: Record<string, string>, clock: Clo
     .compile();
   const app = moduleRef.createNestApplication({ logger: false });
   app.useGlobalFilters(new ErrorFilter(logger));
+  await startEventServer(app);
   await app.listen(port, '127.0.0.1');
   return { app, url: `http://127.0.0.1:${port}`, config, stop: () => app.close() };
 }
