@@ -12,13 +12,12 @@ import { VisitorSets } from './visitor-sets';
 /** The analytics bounded context: view statistics per artifact, fed by Kafka. */
 @Module({
   imports: [MongooseModule.forFeature([{ name: ARTIFACT_STATS_MODEL, schema: artifactStatsSchema }])],
-  controllers: [AnalyticsController],
+  // The event consumers are controllers too: Nest registers their @EventPattern handlers.
+  controllers: [AnalyticsController, ViewsConsumer, ArtifactEventsConsumer],
   providers: [
     ArtifactStatsRepository,
     VisitorSets,
     AnalyticsService,
-    ViewsConsumer,
-    ArtifactEventsConsumer,
     HoldingSweep,
   ],
 })

@@ -1,11 +1,14 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
-import { type EventPayloads, Topic, productEventCatalog } from '@core-vault/contracts';
+import { type EventPayload, Topic, productEventCatalog } from '@core-vault/contracts';
 import {
   APP_CONFIG,
   type BatchEvent,
-  EventConsumers,
+  type BatchHandlerContext,
+  type ConsumerGroupSettings,
+  EventBatchPattern,
+  type EventConsumer,
   EventFactory,
   LOGGER,
   type OutboxEntry,
@@ -18,20 +21,17 @@ import { ArtifactStatsRepository } from './artifact-stats.repository';
 import { needsWrite, planViewWrites } from './view-plan';
 import { VisitorSets } from './visitor-sets';
 
-type ViewPayload = EventPayloads[Topic.ArtifactViewed];
-
 /**
  * artifacts.artifact-viewed.v1 → per-artifact statistics, in batches. Per batch: one Redis round
  * trip to drop already-seen event ids, one read of the artifacts' stats, one bulk write (counters,
  * offset watermark and the coalesced view-count event together), one pipeline of visitor sets.
  */
-@Injectable()
-export class ViewsConsumer implements OnApplicationBootstrap {
+@Controller()
+export class ViewsConsumer implements EventConsumer {
   private readonly events = new EventFactory(productEventCatalog, 'analytics');
   private readonly log: Logger;
 
   constructor(
-    private readonly consumers: EventConsumers,
     private readonly stats: ArtifactStatsRepository,
     private readonly visitors: VisitorSets,
     private readonly outbox: OutboxRelayService,
@@ -42,11 +42,9 @@ export class ViewsConsumer implements OnApplicationBootstrap {
     this.log = logger.child({ component: 'views-consumer' });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start({
+  consumerGroup(): ConsumerGroupSettings {
+    return {
       groupId: this.config.VIEWS_CONSUMER_GROUP,
-      topics: [Topic.ArtifactViewed],
-      handleBatch: (batch, ctx) => this.apply(batch, ctx.partition),
       maxBatchSize: this.config.VIEWS_BATCH_SIZE,
       // ~500 bytes a view: fetches big enough to fill a batch, so per-batch costs spread thin.
       maxBytesPerPartition: this.config.VIEWS_BATCH_SIZE * 1024,
@@ -57,15 +55,16 @@ export class ViewsConsumer implements OnApplicationBootstrap {
         `${this.config.ANALYTICS_REDIS_PREFIX}:seen`,
       ),
       partitionsConsumedConcurrently: this.config.KAFKA_TOPIC_PARTITIONS,
-    });
+    };
   }
 
-  async apply(batch: readonly BatchEvent[], partition: number): Promise<void> {
+  @EventBatchPattern(Topic.ArtifactViewed)
+  async apply(
+    batch: readonly BatchEvent<EventPayload<Topic.ArtifactViewed>>[],
+    { partition }: BatchHandlerContext,
+  ): Promise<void> {
     const t0 = performance.now();
-    const views = batch.map(({ event, offset }) => ({
-      offset: Number(offset),
-      data: event.data as ViewPayload,
-    }));
+    const views = batch.map(({ event, offset }) => ({ offset: Number(offset), data: event.data }));
     const ids = [...new Set(views.map((v) => v.data.artifactId))];
     const snapshots = await this.stats.snapshots(ids);
     const t1 = performance.now();

@@ -30,7 +30,8 @@ import { VersionsService } from './versions.service';
       { name: COLLECTION_MODEL, schema: collectionSchema },
     ]),
   ],
-  controllers: [ArtifactsController, CollectionsController],
+  // ViewCountConsumer is a controller: Nest registers its @EventPattern handler.
+  controllers: [ArtifactsController, CollectionsController, ViewCountConsumer],
   providers: [
     ArtifactsRepository,
     VersionsRepository,
@@ -41,7 +42,6 @@ import { VersionsService } from './versions.service';
     ArtifactReadsService,
     VersionsService,
     CollectionsService,
-    ViewCountConsumer,
     RerenderStaleArtifacts,
   ],
 })

@@ -1,34 +1,61 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { type Logger } from 'pino';
-import { type EventEnvelope, type EventPayloads } from '@core-vault/contracts';
-import { APP_CONFIG, EventConsumers, LOGGER } from '@core-vault/platform';
+import { type EventEnvelope, type EventPayload, type EventPayloads, Topic } from '@core-vault/contracts';
+import {
+  APP_CONFIG,
+  type ConsumerGroupSettings,
+  type EventConsumer,
+  EventPattern,
+  LOGGER,
+} from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
-import { BILLING_TOPICS, type BillingTopic, billingChange } from './billing-state';
+import { type BillingTopic, billingChange } from './billing-state';
 import { UserRepository } from './user.repository';
 
 /**
  * Keeps each user's subscription facts in step with billing. Duplicates are dropped by event id
  * (platform) and by the write itself; an older event arriving after a newer one changes nothing.
  */
-@Injectable()
-export class BillingEventsConsumer implements OnApplicationBootstrap {
+@Controller()
+export class BillingEventsConsumer implements EventConsumer {
   constructor(
-    private readonly consumers: EventConsumers,
     private readonly users: UserRepository,
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.start({
-      groupId: this.config.BILLING_EVENTS_GROUP,
-      topics: BILLING_TOPICS,
-      handler: (event, { topic }) => this.handle(topic as BillingTopic, event),
-    });
+  consumerGroup(): ConsumerGroupSettings {
+    return { groupId: this.config.BILLING_EVENTS_GROUP };
   }
 
-  async handle(topic: BillingTopic, event: EventEnvelope): Promise<void> {
-    const change = billingChange(topic, event.data as EventPayloads[BillingTopic]);
+  @EventPattern(Topic.TrialStarted)
+  trialStarted(event: EventEnvelope<EventPayload<Topic.TrialStarted>>): Promise<void> {
+    return this.handle(Topic.TrialStarted, event);
+  }
+
+  @EventPattern(Topic.SubscriptionUpdated)
+  subscriptionUpdated(event: EventEnvelope<EventPayload<Topic.SubscriptionUpdated>>): Promise<void> {
+    return this.handle(Topic.SubscriptionUpdated, event);
+  }
+
+  @EventPattern(Topic.InvoicePaid)
+  invoicePaid(event: EventEnvelope<EventPayload<Topic.InvoicePaid>>): Promise<void> {
+    return this.handle(Topic.InvoicePaid, event);
+  }
+
+  @EventPattern(Topic.PaymentFailed)
+  paymentFailed(event: EventEnvelope<EventPayload<Topic.PaymentFailed>>): Promise<void> {
+    return this.handle(Topic.PaymentFailed, event);
+  }
+
+  @EventPattern(Topic.SubscriptionCanceled)
+  subscriptionCanceled(event: EventEnvelope<EventPayload<Topic.SubscriptionCanceled>>): Promise<void> {
+    return this.handle(Topic.SubscriptionCanceled, event);
+  }
+
+  /** Applies one billing event's change (the mapping in billing-state.ts) to its user. */
+  async handle<T extends BillingTopic>(topic: T, event: EventEnvelope<EventPayloads[T]>): Promise<void> {
+    const change = billingChange(topic, event.data);
     const applied = await this.users.applyBillingState(
       change.userId,
       change.state,

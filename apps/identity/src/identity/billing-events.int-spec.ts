@@ -176,18 +176,21 @@ describe('billing events from the real broker', () => {
   it('the write itself ignores a replayed event id, even at the same effectiveAt', async () => {
     const s = await signUpAndSignIn(h.baseUrl);
     const consumer = h.app.get(BillingEventsConsumer);
-    const failed = event(Topic.PaymentFailed, { ...ids(s.user.id), invoiceId: 'in_1', effectiveAt: at(5) });
-    const paid = event(Topic.InvoicePaid, {
+    const failedData = { ...ids(s.user.id), invoiceId: 'in_1', effectiveAt: at(5) };
+    const paidData = {
       ...ids(s.user.id),
       invoiceId: 'in_1',
       amount: 1,
       currency: 'usd',
       currentPeriodEnd: null,
       effectiveAt: at(5),
-    });
-    await consumer.handle(Topic.PaymentFailed, failed.envelope);
-    await consumer.handle(Topic.InvoicePaid, paid.envelope);
-    await consumer.handle(Topic.PaymentFailed, failed.envelope);
+    };
+    // The handlers take typed envelopes: the factory's validated envelope with its payload's type.
+    const failed = { ...event(Topic.PaymentFailed, failedData).envelope, data: failedData };
+    const paid = { ...event(Topic.InvoicePaid, paidData).envelope, data: paidData };
+    await consumer.paymentFailed(failed);
+    await consumer.invoicePaid(paid);
+    await consumer.paymentFailed(failed);
     expect((await user(s.user.id))?.['subscriptionStatus']).toBe('ACTIVE');
   });
 });

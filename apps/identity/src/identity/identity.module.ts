@@ -33,7 +33,8 @@ import { USER_MODEL, userSchema } from './user.schema';
       { name: VERIFICATION_CODE_MODEL, schema: verificationCodeSchema },
     ]),
   ],
-  controllers: [IdentityController],
+  // BillingEventsConsumer is a controller: Nest registers its @EventPattern handlers.
+  controllers: [IdentityController, BillingEventsConsumer],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     {
@@ -58,7 +59,6 @@ import { USER_MODEL, userSchema } from './user.schema';
     CodeService,
     SessionService,
     AuthService,
-    BillingEventsConsumer,
   ],
 })
 export class IdentityModule {}

@@ -12,14 +12,14 @@ import { OnboardingService } from './onboarding.service';
 /** The onboarding bounded context: milestones, health score, check-in jobs. */
 @Module({
   imports: [MongooseModule.forFeature([{ name: ONBOARDING_USER_MODEL, schema: onboardingUserSchema }])],
-  controllers: [OnboardingController],
+  // OnboardingEventsConsumer is a controller: Nest registers its @EventPattern handlers.
+  controllers: [OnboardingController, OnboardingEventsConsumer],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     OnboardingRepository,
     OnboardingService,
     CheckInScheduler,
     CheckInWorker,
-    OnboardingEventsConsumer,
   ],
   exports: [CLOCK, CheckInScheduler],
 })
