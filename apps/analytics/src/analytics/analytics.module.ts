@@ -14,11 +14,6 @@ import { VisitorSets } from './visitor-sets';
   imports: [MongooseModule.forFeature([{ name: ARTIFACT_STATS_MODEL, schema: artifactStatsSchema }])],
   // The event consumers are controllers too: Nest registers their @EventPattern handlers.
   controllers: [AnalyticsController, ViewsConsumer, ArtifactEventsConsumer],
-  providers: [
-    ArtifactStatsRepository,
-    VisitorSets,
-    AnalyticsService,
-    HoldingSweep,
-  ],
+  providers: [ArtifactStatsRepository, VisitorSets, AnalyticsService, HoldingSweep],
 })
 export class AnalyticsModule {}
