@@ -9,21 +9,21 @@ import {
   trackViewsBodySchema,
 } from '@core-vault/contracts';
 import { OptionalUser, Public, RequireAnalytics, ZodValidationPipe } from '@core-vault/platform';
-import { DownstreamClient } from '../proxy/downstream.client';
 import { RateLimit, RateLimitGuard } from '../security/rate-limit.guard';
 import { CollectionRollup } from './collection-rollup';
 import { ViewTracker } from './view-tracker';
 
 /**
- * The analytics context's public routes (contracts: libs/contracts/src/analytics). Tracking is
- * answered here (produced to Kafka); statistics are forwarded to the analytics service.
+ * The analytics calls the gateway answers itself (`answeredBy: 'gateway'` in
+ * libs/contracts/src/analytics): tracking (produced straight to Kafka) and a collection's
+ * statistics (composed from two services). The other statistics are forwarded by the generated
+ * AnalyticsForwarders.
  */
 @Controller('api/v1/analytics')
 export class AnalyticsGatewayController {
   constructor(
     private readonly tracker: ViewTracker,
     private readonly rollup: CollectionRollup,
-    private readonly downstream: DownstreamClient,
   ) {}
 
   @Public()
@@ -50,18 +50,6 @@ export class AnalyticsGatewayController {
     @Body(new ZodValidationPipe(trackViewsBodySchema)) body: TrackViewsBody,
   ): Promise<{ accepted: number }> {
     return { accepted: await this.tracker.track(body.events, user) };
-  }
-
-  @RequireAnalytics('basic')
-  @Get('artifacts')
-  overview(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.downstream.forward('analytics', req, res);
-  }
-
-  @RequireAnalytics('advanced')
-  @Get('artifacts/:id')
-  artifact(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.downstream.forward('analytics', req, res);
   }
 
   @RequireAnalytics('advanced')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SecurityModule } from '../security/security.module';
+import { AnalyticsForwarders } from './analytics-forwarders.controller';
 import { AnalyticsGatewayController } from './analytics-gateway.controller';
 import { CollectionRollup } from './collection-rollup';
 import { OnboardingGatewayController } from './onboarding-gateway.controller';
@@ -11,7 +12,7 @@ import { ViewTracker } from './view-tracker';
  */
 @Module({
   imports: [SecurityModule],
-  controllers: [AnalyticsGatewayController, OnboardingGatewayController],
+  controllers: [AnalyticsGatewayController, AnalyticsForwarders, OnboardingGatewayController],
   providers: [ViewTracker, CollectionRollup],
 })
 export class AnalyticsGatewayModule {}

@@ -1,32 +1,13 @@
-import { All, Controller, Post, Req, Res } from '@nestjs/common';
-import { type Request, type Response } from 'express';
-import { Public } from '@core-vault/platform';
-import { DownstreamClient } from '../proxy/downstream.client';
+import { forwardersFor } from '../proxy/route-forwarders';
 
 /**
- * /api/v1/billing/* goes to billing with the caller's token (billing checks ownership from it);
- * the signed-in check happens here first. Stripe webhooks go byte for byte with their signature.
+ * The billing context's public routes, generated from its contracts
+ * (libs/contracts/src/billing/billing-routes.ts), with the caller's token (billing checks
+ * ownership from it). Stripe webhooks are public (Stripe authenticates with the signature) and go
+ * byte for byte with their signature header: billing verifies it over the raw bytes.
  */
-@Controller()
-export class BillingGatewayController {
-  constructor(private readonly downstream: DownstreamClient) {}
-
-  /** The plan catalogue is public. */
-  @Public()
-  @All('api/v1/billing/plans')
-  plans(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.downstream.forward('billing', req, res);
-  }
-
-  @All('api/v1/billing/*path')
-  forward(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return this.downstream.forward('billing', req, res);
-  }
-
-  /** Public: Stripe authenticates with the signature, which billing verifies over the raw bytes. */
-  @Public()
-  @Post('webhooks/stripe')
-  webhook(@Req() req: Request & { rawBody?: Buffer }, @Res() res: Response): Promise<void> {
-    return this.downstream.forward('billing', req, res, { raw: true, extraHeaders: ['stripe-signature'] });
-  }
-}
+export const BillingGatewayController = forwardersFor({
+  service: 'billing',
+  name: 'BillingGatewayController',
+  byRoute: { stripeWebhook: { options: { raw: true, extraHeaders: ['stripe-signature'] } } },
+});

@@ -27,6 +27,17 @@ const TIMEOUT_MS = 15_000;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
+ * `cookies`: pass the cookie header both ways (identity only). `raw`: forward the exact request
+ * bytes (webhooks whose signature covers the body; needs rawBody on the gateway) plus the named
+ * extra headers.
+ */
+export interface ForwardOptions {
+  cookies?: boolean;
+  raw?: boolean;
+  extraHeaders?: readonly string[];
+}
+
+/**
  * Forwards a request to the service that owns it, over HTTP with keep-alive (Node's fetch pools
  * connections). The caller's bearer token goes along so the service verifies it again itself.
  */
@@ -34,16 +45,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 export class DownstreamClient {
   constructor(@Inject(APP_CONFIG) private readonly config: GatewayConfig) {}
 
-  /**
-   * `cookies`: pass the cookie header both ways (identity only). `raw`: forward the exact request
-   * bytes (webhooks whose signature covers the body; needs rawBody on the gateway) plus the named
-   * extra headers.
-   */
   async forward(
     service: DownstreamService,
     req: Request & { rawBody?: Buffer },
     res: Response,
-    options: { cookies?: boolean; raw?: boolean; extraHeaders?: readonly string[] } = {},
+    options: ForwardOptions = {},
   ): Promise<void> {
     const headers = new Headers();
     for (const name of [...FORWARDED_REQUEST_HEADERS, ...(options.extraHeaders ?? [])]) {

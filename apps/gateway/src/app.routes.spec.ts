@@ -1,0 +1,23 @@
+/**
+ * The gateway serves exactly the public route contracts (libs/contracts, `apiRoutes`): one route
+ * per contract with its method, path and access rule, whether generated (forwarders) or written
+ * here (the calls the gateway answers itself). The OpenAPI document lists the same contracts.
+ */
+import { apiRoutes } from '@core-vault/contracts';
+import { loadConfig } from '@core-vault/platform';
+import { controllersOf, declaredRoutes, routeDisagreements, testLogger } from '@core-vault/platform/testing';
+import { AppModule } from './app.module';
+import { gatewayConfigSchema } from './config';
+import { OpenApiController } from './openapi/openapi.controller';
+
+describe('gateway routes and the contracts', () => {
+  const config = loadConfig('gateway', gatewayConfigSchema, { NODE_ENV: 'test' });
+  // The API reference itself is no API call.
+  const controllers = controllersOf(AppModule.register(config, testLogger())).filter(
+    (c) => c !== OpenApiController,
+  );
+
+  it('agree on every method, path and access rule', () => {
+    expect(routeDisagreements(declaredRoutes(controllers), apiRoutes)).toEqual([]);
+  });
+});
