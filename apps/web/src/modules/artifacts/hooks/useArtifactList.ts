@@ -75,29 +75,50 @@ export function useArtifactList(source: ListSource): ArtifactListState {
     placeholderData: keepPreviousData,
   });
 
+  // A local change (the server already agreed) goes into every cached list at once — the one on
+  // screen may be a previous sort's, kept while the next loads. A list answer still in flight
+  // predates the change and would overwrite it, so it is cancelled first; then the lists reload.
   const edit = useCallback(
-    (change: (pages: Page[]) => Page[]) =>
-      client.setQueryData<InfiniteData<Page, number>>(queryKey, (data) =>
-        data ? { ...data, pages: change(data.pages) } : data,
-      ),
-    [client, queryKey],
+    async (change: (pages: Page[]) => Page[], sortedListsOnly = false) => {
+      await client.cancelQueries({ queryKey: ARTIFACT_LISTS });
+      // An upload belongs at the top of the sorted lists only; searches and collections reload.
+      const sorted = (key: readonly unknown[]) => {
+        const source = key[1];
+        return (
+          typeof source === 'object' &&
+          source !== null &&
+          'query' in source &&
+          'collectionId' in source &&
+          !source.query &&
+          !source.collectionId
+        );
+      };
+      client.setQueriesData<InfiniteData<Page, number>>(
+        { queryKey: ARTIFACT_LISTS, predicate: (q) => !sortedListsOnly || sorted(q.queryKey) },
+        (data) => (data ? { ...data, pages: change(data.pages) } : data),
+      );
+      await client.invalidateQueries({ queryKey: ARTIFACT_LISTS });
+    },
+    [client],
   );
   const { fetchNextPage } = list;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: ARTIFACT_LISTS }), [client]);
   const prepend = useCallback(
     (added: ArtifactSummary[]) =>
-      edit((pages) =>
-        pages.map((p, i) => {
-          const kept = p.artifacts.filter((a) => !added.some((n) => n.id === a.id));
-          return { ...p, artifacts: i === 0 ? [...added, ...kept] : kept, total: p.total + added.length };
-        }),
+      void edit(
+        (pages) =>
+          pages.map((p, i) => {
+            const kept = p.artifacts.filter((a) => !added.some((n) => n.id === a.id));
+            return { ...p, artifacts: i === 0 ? [...added, ...kept] : kept, total: p.total + added.length };
+          }),
+        true,
       ),
     [edit],
   );
   const replace = useCallback(
     (item: ArtifactSummary) =>
-      edit((pages) =>
+      void edit((pages) =>
         pages.map((p) => ({
           ...p,
           artifacts: p.artifacts.map((a) => (a.id === item.id ? { ...a, ...item } : a)),
@@ -107,7 +128,7 @@ export function useArtifactList(source: ListSource): ArtifactListState {
   );
   const remove = useCallback(
     (id: string) =>
-      edit((pages) =>
+      void edit((pages) =>
         pages.map((p) => ({
           ...p,
           artifacts: p.artifacts.filter((a) => a.id !== id),

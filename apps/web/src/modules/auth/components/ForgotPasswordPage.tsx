@@ -74,17 +74,15 @@ export function ForgotPasswordPage() {
         {step === 'request' && (
           <form onSubmit={(e) => void request(e)}>
             <p className="cv-hint">Enter your email and we will send you a code to set a new password.</p>
-            <div className="cv-field">
-              <label htmlFor="reset-email">Email</label>
+            <Field id="reset-email" label="Email">
               <input
-                id="reset-email"
                 type="email"
                 autoComplete="email"
                 required
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
-            </div>
+            </Field>
             <button type="submit" className="cv-btn cv-btn-primary auth-submit" disabled={busy}>
               {busy ? 'Sending...' : 'Send Reset Code'}
             </button>
@@ -95,10 +93,8 @@ export function ForgotPasswordPage() {
             <Field id="reset-code" label="Reset code">
               <CodeInput value={code} onChange={setCode} />
             </Field>
-            <div className="cv-field">
-              <label htmlFor="reset-password">New password</label>
+            <Field id="reset-password" label="New password">
               <input
-                id="reset-password"
                 type="password"
                 autoComplete="new-password"
                 minLength={PASSWORD_MIN_LENGTH}
@@ -106,7 +102,7 @@ export function ForgotPasswordPage() {
                 value={newPassword}
                 onChange={(e) => setNewPassword(e.target.value)}
               />
-            </div>
+            </Field>
             <button type="submit" className="cv-btn cv-btn-primary auth-submit" disabled={busy}>
               {busy ? 'Resetting...' : 'Reset Password'}
             </button>

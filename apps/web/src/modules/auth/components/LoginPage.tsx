@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@core-vault/contracts';
+import { Field } from '../../../components/ui';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { DUPLICATE_EMAIL_REDIRECT_MS, signInProblem } from '../auth-messages';
 import { useSession } from '../hooks/useSession';
@@ -74,10 +75,8 @@ export function LoginPage() {
           </div>
         )}
         <form onSubmit={(e) => void submit(e)} noValidate={false}>
-          <div className="cv-field">
-            <label htmlFor="login-email">Email</label>
+          <Field id="login-email" label="Email">
             <input
-              id="login-email"
               type="email"
               autoComplete="email"
               required
@@ -85,7 +84,7 @@ export function LoginPage() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-          </div>
+          </Field>
           {codeMode ? (
             <VerificationCodeField
               id="login-code"

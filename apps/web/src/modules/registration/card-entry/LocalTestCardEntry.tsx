@@ -1,4 +1,5 @@
 import { useEffect, useImperativeHandle, useState } from 'react';
+import { Field } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { ApiError } from '../../../lib/api/errors';
@@ -72,21 +73,17 @@ export function LocalTestCardEntry({ ref, disabled, onReady, onChange, error }: 
             onChange={(e) => setNumber(formatCardNumber(e.target.value))}
           />
         </div>
-        <div className="cv-field">
-          <label htmlFor="card-expiry">Expiry (MM / YY)</label>
+        <Field id="card-expiry" label="Expiry (MM / YY)">
           <input
-            id="card-expiry"
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM / YY"
             value={expiry}
             onChange={(e) => setExpiry(formatExpiry(e.target.value))}
           />
-        </div>
-        <div className="cv-field">
-          <label htmlFor="card-cvc">CVC</label>
+        </Field>
+        <Field id="card-cvc" label="CVC">
           <input
-            id="card-cvc"
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="CVC"
@@ -94,7 +91,7 @@ export function LocalTestCardEntry({ ref, disabled, onReady, onChange, error }: 
             value={cvc}
             onChange={(e) => setCvc(digitsOnly(e.target.value).slice(0, 4))}
           />
-        </div>
+        </Field>
       </div>
       <p id="card-error" className="cv-field-error" role="alert">
         {shown ?? ''}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN_LENGTH, type SelectablePlanId, signUpProblem } from '@core-vault/contracts';
+import { Field } from '../../../components/ui';
 import { PlanPicker } from './PlanPicker';
 
 export interface AccountDetails {
@@ -55,47 +56,35 @@ export function DetailsStep({
         </div>
       )}
       <div className="reg-two">
-        <div className="cv-field">
-          <label htmlFor="reg-first">First name</label>
-          <input
-            id="reg-first"
-            autoComplete="given-name"
-            value={form.firstName}
-            onChange={set('firstName')}
-          />
-        </div>
-        <div className="cv-field">
-          <label htmlFor="reg-last">Last name</label>
-          <input id="reg-last" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
-        </div>
+        <Field id="reg-first" label="First name">
+          <input autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+        </Field>
+        <Field id="reg-last" label="Last name">
+          <input autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+        </Field>
       </div>
-      <div className="cv-field">
-        <label htmlFor="reg-email">Email</label>
-        <input id="reg-email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-      </div>
+      <Field id="reg-email" label="Email">
+        <input type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+      </Field>
       <div className="reg-two">
-        <div className="cv-field">
-          <label htmlFor="reg-password">Password</label>
+        <Field id="reg-password" label="Password">
           <input
-            id="reg-password"
             type="password"
             autoComplete="new-password"
             minLength={PASSWORD_MIN_LENGTH}
             value={form.password}
             onChange={set('password')}
           />
-        </div>
-        <div className="cv-field">
-          <label htmlFor="reg-confirm">Confirm password</label>
+        </Field>
+        <Field id="reg-confirm" label="Confirm password">
           <input
-            id="reg-confirm"
             type="password"
             autoComplete="new-password"
             minLength={PASSWORD_MIN_LENGTH}
             value={form.confirmPassword}
             onChange={set('confirmPassword')}
           />
-        </div>
+        </Field>
       </div>
       <PlanPicker value={form.planType} onChange={(planType) => setForm((f) => ({ ...f, planType }))} />
       <button type="submit" className="cv-btn cv-btn-primary reg-submit" disabled={busy}>

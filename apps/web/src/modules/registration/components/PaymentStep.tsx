@@ -1,6 +1,7 @@
 import { type FormEvent, Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TRIAL_DAYS } from '@core-vault/contracts';
+import { Field } from '../../../components/ui';
 import { SUPPORT_EMAIL } from '../../../lib/company';
 import { type CardEntryHandle, type CardState, PAYMENT_MESSAGES } from '../card-entry/card-entry';
 import { LocalTestCardEntry } from '../card-entry/LocalTestCardEntry';
@@ -79,14 +80,12 @@ export function PaymentStep({
       )}
       {askNames && (
         <div className="reg-two">
-          <div className="cv-field">
-            <label htmlFor="pay-first">First name</label>
-            <input id="pay-first" required value={first} onChange={(e) => setFirst(e.target.value)} />
-          </div>
-          <div className="cv-field">
-            <label htmlFor="pay-last">Last name</label>
-            <input id="pay-last" required value={last} onChange={(e) => setLast(e.target.value)} />
-          </div>
+          <Field id="pay-first" label="First name">
+            <input required value={first} onChange={(e) => setFirst(e.target.value)} />
+          </Field>
+          <Field id="pay-last" label="Last name">
+            <input required value={last} onChange={(e) => setLast(e.target.value)} />
+          </Field>
         </div>
       )}
       {payments.status === 'loading' && <p className="cv-hint">Loading payment system...</p>}
