@@ -1,3 +1,5 @@
+// First: OpenTelemetry must patch Express, kafkajs, mongoose and ioredis before they load.
+import '@core-vault/platform/tracing';
 import 'reflect-metadata';
 import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from '@core-vault/contracts';
 import { runService } from '@core-vault/platform';

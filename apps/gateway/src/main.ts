@@ -1,3 +1,5 @@
+// First: OpenTelemetry must patch Express, kafkajs, mongoose and ioredis before they load.
+import '@core-vault/platform/tracing';
 import 'reflect-metadata';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';

@@ -1,17 +1,15 @@
 import {
+  ProxyTracerProvider,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
   type TextMapSetter,
-  propagation,
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { startTelemetry, telemetryStarted } from './telemetry';
 
 export { SpanKind, SpanStatusCode };
 
@@ -24,31 +22,22 @@ const setter: TextMapSetter<Carrier> = {
     c[k] = v;
   },
 };
-let provider: BasicTracerProvider | undefined;
 
 /**
- * Registers the service's tracer. Spans always get real W3C ids (so the trace context flows
- * through HTTP headers, Kafka headers and job data); they are exported only when an OTLP endpoint
- * is configured — off by default locally.
+ * Starts OpenTelemetry (telemetry.ts) unless main.ts's first import already did, as it does in
+ * every service: started here, late, the library instrumentations may miss modules loaded before
+ * (the context manager, the propagator and the request spans work all the same).
  */
 export function initTracing(service: string, otlpEndpoint?: string): void {
-  if (provider) return;
-  provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': service }),
-    spanProcessors: otlpEndpoint
-      ? [
-          new BatchSpanProcessor(
-            new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
-          ),
-        ]
-      : [],
-  });
-  trace.setGlobalTracerProvider(provider);
-  propagation.setGlobalPropagator(propagator);
+  if (!telemetryStarted()) startTelemetry(service, otlpEndpoint);
 }
 
+/** Flushes and stops the process's tracer provider (the last spans of a shutdown are exported). */
 export async function shutdownTracing(): Promise<void> {
-  await provider?.shutdown();
+  const registered = trace.getTracerProvider();
+  const provider = registered instanceof ProxyTracerProvider ? registered.getDelegate() : registered;
+  const { shutdown } = provider as { shutdown?: () => Promise<void> };
+  await shutdown?.call(provider);
 }
 
 export function isTraceparent(value: unknown): value is string {
