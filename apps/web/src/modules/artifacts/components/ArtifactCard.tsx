@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { type ArtifactSummary, type Collection } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/dates';
+import { useApiMutation } from '../../../lib/query';
 import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
 
 export interface ArtifactCardProps {
@@ -25,6 +25,7 @@ export function ArtifactCard({
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const headingId = `artifact-${a.id}-title`;
+  const { mutateAsync: addArtifact } = useApiMutation(endpoints.collections.addArtifact);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -39,7 +40,7 @@ export function ArtifactCard({
     run(async () => {
       if (!collectionId) return;
       try {
-        await api.call(endpoints.collections.addArtifact, { params: { id: collectionId, artifactId: a.id } });
+        await addArtifact({ params: { id: collectionId, artifactId: a.id } });
         setNote(`Added to ${collections.find((c) => c.id === collectionId)?.name ?? 'collection'}`);
         onCollectionsChanged();
       } catch (err) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { type SessionUser } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/query';
 import { usePaymentsConfig } from '../../billing';
 
 /**
@@ -12,13 +12,14 @@ import { usePaymentsConfig } from '../../billing';
 export function BillingButton({ user }: { user: SessionUser }) {
   const payments = usePaymentsConfig();
   const [fallback, setFallback] = useState(false);
+  const { mutateAsync: portalSession } = useApiMutation(endpoints.billing.createPortalSession);
   if (fallback) return <Navigate to="/billing" />;
 
   const open = async () => {
     const local = payments.status !== 'ready' || payments.config.mode !== 'elements';
     if (local || !user.stripeCustomerId) return setFallback(true);
     try {
-      const { url } = await api.call(endpoints.billing.createPortalSession, { body: {} });
+      const { url } = await portalSession({ body: {} });
       window.location.assign(url);
     } catch {
       setFallback(true);

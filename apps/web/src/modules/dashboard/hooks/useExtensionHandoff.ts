@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { type Artifact } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
+import { useApiMutation } from '../../../lib/query';
 import { clearPendingUploads, readPendingUploads } from '../pending-uploads';
 
 /**
@@ -14,6 +14,8 @@ export function useExtensionHandoff(handlers: {
   onError: (message: string) => void;
 }): void {
   const ran = useRef(false);
+  const { mutateAsync: batchCreate } = useApiMutation(endpoints.artifacts.batchCreate);
+  const { mutate: report } = useApiMutation(endpoints.onboarding.report);
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -25,20 +27,17 @@ export function useExtensionHandoff(handlers: {
     const pending = readPendingUploads();
     if (pending.length === 0) return;
     latest.current.onStart();
-    api
-      .call(endpoints.artifacts.batchCreate, { body: { artifacts: pending.slice(0, 20) } })
+    batchCreate({ body: { artifacts: pending.slice(0, 20) } })
       .then((res) => {
         clearPendingUploads();
         latest.current.onDone(res.artifacts);
         // Best effort: tells onboarding the extension is in use.
-        api
-          .call(endpoints.onboarding.report, { params: { milestone: 'extension_installed' }, body: {} })
-          .catch(() => undefined);
+        report({ params: { milestone: 'extension_installed' }, body: {} });
       })
       .catch((err: unknown) =>
         latest.current.onError(
           err instanceof Error ? err.message : 'Error uploading artifact. Please try again.',
         ),
       );
-  }, []);
+  }, [batchCreate, report]);
 }
