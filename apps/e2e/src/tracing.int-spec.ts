@@ -2,9 +2,14 @@
  * One trace id followed across the system on the real infrastructure: a sign-up through the
  * gateway (caller's W3C traceparent) → identity (its logs) → identity.user-registered.v1 through
  * the outbox and Kafka (envelope and message header) → an idempotent consumer, whose handler runs
- * inside a span of the same trace.
+ * inside a span of the same trace. Then the spans themselves, as the OpenTelemetry SDK exports
+ * them over OTLP: an artifact created through the gateway → artifacts' database writes → Kafka →
+ * analytics' consumer and its database write, all in the caller's trace.
  */
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { Topic, productEventCatalog } from '@core-vault/contracts';
 import {
   IdempotentConsumer,
@@ -16,6 +21,7 @@ import {
 import {
   type SpawnedProcess,
   answersOk,
+  devTokenFor,
   freePort,
   spawnTs,
   testInfra,
@@ -125,3 +131,140 @@ it('follows one trace id from a gateway request through a Kafka event into a con
     await connection.close();
   }
 });
+
+interface ExportedSpan {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: { stringValue?: string } }[];
+}
+
+/** An OTLP/HTTP (JSON) trace collector on loopback: what the services' exporters send. */
+async function collector(): Promise<{ url: string; spans: ExportedSpan[]; close: () => void }> {
+  const spans: ExportedSpan[] = [];
+  type Attribute = ExportedSpan['attributes'][number];
+  type Body = {
+    resourceSpans?: {
+      resource?: { attributes?: Attribute[] };
+      scopeSpans?: { spans?: Omit<ExportedSpan, 'service'>[] }[];
+    }[];
+  };
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(raw || '{}') as Body;
+      for (const rs of body.resourceSpans ?? []) {
+        const service =
+          rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
+        for (const ss of rs.scopeSpans ?? [])
+          for (const span of ss.spans ?? []) spans.push({ ...span, service });
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, spans, close: () => server.close() };
+}
+
+/** A fresh consumer group starts at the end of the shared topic, not at every earlier run's events. */
+async function startAtTheEnd(groupId: string, topics: readonly string[]): Promise<void> {
+  const admin = new Kafka({
+    clientId: 'trace-test',
+    brokers: infra.kafkaBrokers,
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    const existing = await admin.listTopics();
+    for (const topic of topics.filter((t) => existing.includes(t))) {
+      const offsets = await admin.fetchTopicOffsets(topic);
+      await admin.setOffsets({
+        groupId,
+        topic,
+        partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
+      });
+    }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+it("exports one trace from the gateway through Kafka to the consumer's database write", async () => {
+  const otlp = await collector();
+  // Export within a fraction of a second instead of the SDK's 5 s batches.
+  const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
+  const group = `trace-test-${suffix}.analytics.artifacts`;
+  const viewsGroup = `trace-test-${suffix}.analytics.views`;
+  await startAtTheEnd(group, [
+    Topic.ArtifactCreated,
+    Topic.ArtifactVisibilityChanged,
+    Topic.ArtifactShared,
+    Topic.ArtifactDeleted,
+  ]);
+  await startAtTheEnd(viewsGroup, [Topic.ArtifactViewed]);
+  try {
+    const [artifacts, analytics] = await Promise.all([
+      boot('artifacts', traced),
+      boot('analytics', {
+        ...traced,
+        ARTIFACTS_CONSUMER_GROUP: group,
+        VIEWS_CONSUMER_GROUP: viewsGroup,
+        ANALYTICS_REDIS_PREFIX: `trace-test-${suffix}`,
+      }),
+    ]);
+    const gateway = await boot('gateway', {
+      ...traced,
+      ARTIFACTS_URL: `http://127.0.0.1:${artifacts}`,
+      ANALYTICS_URL: `http://127.0.0.1:${analytics}`,
+    });
+
+    const traceId = uniqueSuffix(16);
+    const res = await fetch(`http://127.0.0.1:${gateway}/api/v1/artifacts`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${devTokenFor(`trace-${suffix}`)}`,
+        traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+      },
+      body: JSON.stringify({ title: 'Traced', type: 'HTML', content: '<p>traced</p>' }),
+    });
+    expect(res.status).toBe(201);
+
+    const inTrace = () => otlp.spans.filter((s) => s.traceId === traceId);
+    const has = (service: string, test: (s: ExportedSpan) => boolean) =>
+      inTrace().some((s) => s.service === service && test(s));
+    const SERVER = 2;
+    const CONSUMER = 5;
+    // mongodb's instrumentation names a command span "<operation> <collection>".
+    const isDbWrite = (s: ExportedSpan) =>
+      s.attributes.some((a) => a.key === 'db.system.name' && a.value.stringValue === 'mongodb') &&
+      /^(insert|update|findAndModify|delete) /.test(s.name);
+    await waitFor(
+      () => inTrace(),
+      () =>
+        has('gateway', (s) => s.kind === SERVER) &&
+        has('artifacts', (s) => s.kind === SERVER) &&
+        has('artifacts', isDbWrite) &&
+        has('analytics', (s) => s.kind === CONSUMER) &&
+        has('analytics', isDbWrite),
+      {
+        what: 'the spans of gateway, artifacts and analytics in one trace',
+        timeoutMs: 45_000,
+      },
+    );
+    // The consumer's write hangs off its consumer span, which continues the event's trace.
+    const consumed = inTrace().filter((s) => s.service === 'analytics' && s.kind === CONSUMER);
+    const writes = inTrace().filter((s) => s.service === 'analytics' && isDbWrite(s));
+    const ids = new Set(inTrace().map((s) => s.spanId));
+    expect(writes.every((w) => w.parentSpanId && ids.has(w.parentSpanId))).toBe(true);
+    expect(consumed.length).toBeGreaterThan(0);
+  } finally {
+    otlp.close();
+  }
+}, 180_000);
