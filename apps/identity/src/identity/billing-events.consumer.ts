@@ -10,6 +10,7 @@ import {
 } from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
 import { type BillingTopic, billingChange } from './billing-state';
+import { PersonalTokenProjection } from './personal-token.projection';
 import { UserRepository } from './user.repository';
 
 /**
@@ -20,6 +21,7 @@ import { UserRepository } from './user.repository';
 export class BillingEventsConsumer implements EventConsumer {
   constructor(
     private readonly users: UserRepository,
+    private readonly personalTokens: PersonalTokenProjection,
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -64,6 +66,8 @@ export class BillingEventsConsumer implements EventConsumer {
     );
     if (applied) {
       this.logger.info({ eventId: event.id, topic, userId: change.userId }, 'billing state applied');
+      // Personal access tokens carry the owner's plan in Redis; a session JWT gets it at refresh.
+      await this.personalTokens.refreshOwner(change.userId);
       return;
     }
     if (!(await this.users.findById(change.userId))) {

@@ -17,6 +17,7 @@ import { VERIFICATION_CODE_MODEL, verificationCodeSchema } from './code.schema';
 import { CodeService } from './code.service';
 import { IdentityController } from './identity.controller';
 import { PasswordHasher } from './password-hasher';
+import { PersonalTokenModule } from './personal-token.module';
 import { SecretHasher } from './secrets';
 import { SessionRepository } from './session.repository';
 import { SESSION_MODEL, sessionSchema } from './session.schema';
@@ -32,6 +33,7 @@ import { USER_MODEL, userSchema } from './user.schema';
       { name: SESSION_MODEL, schema: sessionSchema },
       { name: VERIFICATION_CODE_MODEL, schema: verificationCodeSchema },
     ]),
+    PersonalTokenModule,
   ],
   // BillingEventsConsumer is a controller: Nest registers its @EventPattern handlers.
   controllers: [IdentityController, BillingEventsConsumer],

@@ -95,6 +95,20 @@ export class PersonalTokenProjection implements OnApplicationBootstrap, OnApplic
     );
   }
 
+  /**
+   * Billing changed a user's facts: if they have keys (their owner facts are in Redis), rewrite
+   * them now rather than at the next sync. Best effort: the sync repairs a miss within minutes.
+   */
+  async refreshOwner(userId: string): Promise<void> {
+    try {
+      if ((await this.redis.exists(personalTokenOwnerKey(userId))) === 0) return;
+      const user = await this.users.findById(userId);
+      if (user) await this.writeOwner(user);
+    } catch (err) {
+      this.logger.warn({ err, userId }, 'personal token owner facts not refreshed; the sync will');
+    }
+  }
+
   async removeToken(doc: Pick<PersonalTokenDoc, '_id' | 'tokenHash'>): Promise<void> {
     await this.redis.del(personalTokenKey(doc.tokenHash), personalTokenUsedKey(doc._id));
   }

@@ -8,10 +8,17 @@ import {
   type PersonalTokenList,
   personalTokenListSchema,
 } from '@core-vault/contracts';
-import { hashPersonalToken, personalTokenKey } from '@core-vault/platform';
+import { Topic, productEventCatalog } from '@core-vault/contracts';
+import {
+  EventFactory,
+  hashPersonalToken,
+  personalTokenKey,
+  personalTokenOwnerKey,
+} from '@core-vault/platform';
 import { call } from '../testing/http';
 import { type SignedIn, signUpAndSignIn } from '../testing/flows';
 import { type IdentityHarness, startIdentity } from '../testing/identity-harness';
+import { BillingEventsConsumer } from './billing-events.consumer';
 import { PersonalTokenProjection } from './personal-token.projection';
 
 let h: IdentityHarness;
@@ -108,6 +115,31 @@ describe('personal access tokens', () => {
     expect((await me(body.token)).status).toBe(401);
     await sync();
     expect((await me(body.token)).status).toBe(200);
+  });
+
+  it("carries billing's changes to a key's owner facts at once", async () => {
+    const payer = await signUpAndSignIn(h.baseUrl);
+    await create({ name: 'plan follows', scopes: ['artifacts:read'] }, payer.token);
+    const facts = async () =>
+      JSON.parse((await h.redis.get(personalTokenOwnerKey(payer.user.id))) ?? '{}') as Record<
+        string,
+        unknown
+      >;
+    expect(await facts()).toMatchObject({ sts: 'NO_SUBSCRIPTION', act: false });
+    const data = {
+      userId: payer.user.id,
+      stripeCustomerId: `cus_${payer.user.id}`,
+      subscriptionId: `sub_${payer.user.id}`,
+      email: payer.email,
+      planType: 'Pro' as const,
+      trialEnd: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+      effectiveAt: new Date().toISOString(),
+    };
+    const { envelope } = new EventFactory(productEventCatalog, 'billing').create(Topic.TrialStarted, data, {
+      key: payer.user.id,
+    });
+    await h.app.get(BillingEventsConsumer).trialStarted({ ...envelope, data });
+    expect(await facts()).toMatchObject({ sts: 'TRIAL', act: true, plan: 'Pro' });
   });
 
   it('stops the keys of a deleted user and revokes them in MongoDB', async () => {
