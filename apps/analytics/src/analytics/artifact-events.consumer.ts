@@ -1,10 +1,10 @@
 import { Controller, Inject } from '@nestjs/common';
-import { type EventEnvelope, type EventPayload, Topic, productEventCatalog } from '@core-vault/contracts';
+import { type EventEnvelope, type EventPayload, Topic } from '@core-vault/contracts';
 import {
   APP_CONFIG,
   type ConsumerGroupSettings,
   type EventConsumer,
-  EventFactory,
+  contextEvents,
   EventPattern,
   OutboxRelayService,
 } from '@core-vault/platform';
@@ -17,7 +17,8 @@ import { ArtifactStatsRepository } from './artifact-stats.repository';
  */
 @Controller()
 export class ArtifactEventsConsumer implements EventConsumer {
-  private readonly events = new EventFactory(productEventCatalog, 'analytics');
+  /** Analytics' typed producer: only analytics.* topics compile. */
+  private readonly events = contextEvents('analytics');
 
   constructor(
     private readonly stats: ArtifactStatsRepository,

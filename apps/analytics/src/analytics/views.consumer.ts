@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
-import { type EventPayload, Topic, productEventCatalog } from '@core-vault/contracts';
+import { type EventPayload, Topic } from '@core-vault/contracts';
 import {
   APP_CONFIG,
   type BatchEvent,
@@ -9,7 +9,7 @@ import {
   type ConsumerGroupSettings,
   EventBatchPattern,
   type EventConsumer,
-  EventFactory,
+  contextEvents,
   LOGGER,
   type OutboxEntry,
   OutboxRelayService,
@@ -28,7 +28,8 @@ import { VisitorSets } from './visitor-sets';
  */
 @Controller()
 export class ViewsConsumer implements EventConsumer {
-  private readonly events = new EventFactory(productEventCatalog, 'analytics');
+  /** Analytics' typed producer: only analytics.* topics compile. */
+  private readonly events = contextEvents('analytics');
   private readonly log: Logger;
 
   constructor(

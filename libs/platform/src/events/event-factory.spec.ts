@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEventCatalog } from '@core-vault/contracts';
-import { EventFactory, EventValidationError, decodeEvent } from './event-factory';
+import { Topic, defineEventCatalog } from '@core-vault/contracts';
+import { EventFactory, EventValidationError, contextEvents, decodeEvent } from './event-factory';
 
 const catalog = defineEventCatalog({
   'shop.order-placed.v1': z.strictObject({ orderId: z.string(), total: z.number() }),
@@ -59,5 +59,29 @@ describe('decodeEvent', () => {
   it('rejects an event published on the wrong topic', () => {
     const result = decodeEvent(catalog, 'shop.order-placed.v2', JSON.stringify(good));
     expect(!result.ok && result.reason).toContain('on topic shop.order-placed.v2');
+  });
+});
+
+describe('contextEvents', () => {
+  const analytics = contextEvents('analytics');
+
+  it("creates its own context's events, as that producer", () => {
+    const { topic, envelope } = analytics.create(
+      Topic.ViewCountChanged,
+      { artifactId: 'a1', viewCount: 3 },
+      { key: 'a1' },
+    );
+    expect(topic).toBe('analytics.view-count-changed.v1');
+    expect(envelope).toMatchObject({ producer: 'analytics', data: { artifactId: 'a1', viewCount: 3 } });
+  });
+
+  it("does not compile another context's topic, and still checks payloads at runtime", () => {
+    const shared = { artifactId: 'a', ownerId: 'u', channel: 'link' as const };
+    // @ts-expect-error artifacts.* is not an analytics topic
+    const other = () => analytics.create(Topic.ArtifactShared, shared, { key: 'a' });
+    expect(other).not.toThrow();
+    expect(() =>
+      analytics.create(Topic.ViewCountChanged, { artifactId: 'a1', viewCount: -1 }, { key: 'a1' }),
+    ).toThrow(EventValidationError);
   });
 });

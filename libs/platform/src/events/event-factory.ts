@@ -5,8 +5,11 @@ import {
   type AnyEventCatalog,
   type EventCatalog,
   type EventEnvelope,
+  type EventPayloads,
+  type Topic,
   eventEnvelopeSchema,
   parseTopicName,
+  productEventCatalog,
 } from '@core-vault/contracts';
 
 /** A validated event waiting to be published, as stored in an aggregate's outbox. */
@@ -28,15 +31,16 @@ export interface CreateEventOptions {
 
 /**
  * Builds envelopes for one producing service. Payloads are checked against the topic's schema
- * here, at production time, so an invalid event never reaches the outbox or the broker.
+ * here, at production time, so an invalid event never reaches the outbox or the broker. `K`
+ * narrows the topics it may create (see `contextEvents`).
  */
-export class EventFactory<M extends Record<string, unknown>> {
+export class EventFactory<M extends Record<string, unknown>, K extends keyof M & string = keyof M & string> {
   constructor(
     private readonly catalog: EventCatalog<M>,
     private readonly producer: string,
   ) {}
 
-  create<T extends keyof M & string>(topic: T, data: M[T], options: CreateEventOptions): OutboxEntry {
+  create<T extends K>(topic: T, data: M[T], options: CreateEventOptions): OutboxEntry {
     if (!this.catalog.has(topic)) throw new EventValidationError(`Unknown topic "${String(topic)}"`);
     const parsed = this.catalog.schemaFor(topic).safeParse(data);
     if (!parsed.success) {
@@ -59,6 +63,20 @@ export class EventFactory<M extends Record<string, unknown>> {
     };
     return { topic, envelope };
   }
+}
+
+/** The product topics a bounded context owns: the first segment of a topic's name. */
+export type ContextTopic<C extends string> = Extract<Topic, `${C}.${string}`>;
+
+/**
+ * The typed event factory of one producing context: it creates that context's topics only, so an
+ * event of another context (or a payload of another topic) does not compile.
+ */
+export function contextEvents<C extends string>(
+  context: C,
+  producer: string = context,
+): EventFactory<EventPayloads, ContextTopic<C>> {
+  return new EventFactory<EventPayloads, ContextTopic<C>>(productEventCatalog, producer);
 }
 
 export type DecodeResult = { ok: true; envelope: EventEnvelope } | { ok: false; reason: string };
