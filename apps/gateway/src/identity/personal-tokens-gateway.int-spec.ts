@@ -1,0 +1,166 @@
+/**
+ * Personal access tokens end to end: the real identity, artifacts and gateway services, each from
+ * its own entry point, on the real infrastructure. A key made with a browser session uploads and
+ * lists artifacts through the public entry with no session at all, is refused outside its scopes,
+ * and stops working everywhere the moment it is revoked.
+ */
+import { type CreatedPersonalToken, type PersonalTokenList } from '@core-vault/contracts';
+import { ServiceStack, testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { MongoClient } from 'mongodb';
+
+const infra = testInfra();
+const suffix = uniqueSuffix();
+const WEB_ORIGIN = 'http://127.0.0.1:4200';
+const stack = new ServiceStack();
+const IDENTITY_DB = `cv_test_identity_pat_${suffix}`;
+let gw = '';
+
+function boot(app: string, env: Record<string, string>): Promise<string> {
+  return stack.boot(app, { REDIS_URL: infra.redisUrl, ...env });
+}
+
+beforeAll(async () => {
+  const [identity, artifacts] = await Promise.all([
+    boot('identity', {
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DB: IDENTITY_DB,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      SMTP_URL: infra.smtpUrl,
+      BILLING_EVENTS_GROUP: `identity-pat-test-${suffix}`,
+    }),
+    boot('artifacts', {
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DB: `cv_test_artifacts_pat_${suffix}`,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      VIEW_COUNT_CONSUMER_GROUP: `artifacts-pat-test-${suffix}`,
+      WEB_ORIGIN,
+    }),
+  ]);
+  gw = await boot('gateway', {
+    IDENTITY_URL: identity,
+    ARTIFACTS_URL: artifacts,
+    WEB_ORIGIN,
+    RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
+  });
+}, 150_000);
+
+afterAll(async () => {
+  await stack.stop();
+});
+
+/** What a browser on the app's own origin sends along. */
+const sameOrigin = { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-origin' };
+
+async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${gw}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** What billing's trial-started event leaves on the user (uploads need an active plan). */
+async function startTrial(email: string): Promise<void> {
+  const client = await MongoClient.connect(infra.mongoUrl);
+  try {
+    await client
+      .db(IDENTITY_DB)
+      .collection('users')
+      .updateOne({ email }, { $set: { subscriptionStatus: 'TRIAL', planType: 'Pro', isActive: true } });
+  } finally {
+    await client.close();
+  }
+}
+
+async function signedIn(): Promise<string> {
+  const email = `pat-${suffix}@example.com`;
+  const password = 'keys for the extension';
+  const signUp = await call('POST', '/api/v1/auth/sign-up', {
+    headers: sameOrigin,
+    body: {
+      firstName: 'Ada',
+      lastName: 'Key',
+      email,
+      password,
+      confirmPassword: password,
+      planType: 'pro_monthly',
+    },
+  });
+  expect(signUp.status).toBe(201);
+  await startTrial(email);
+  await call('POST', '/api/v1/auth/sign-in', { headers: sameOrigin, body: { email, password } });
+  const mails = await waitFor(
+    async () =>
+      (await (await fetch(`${infra.mailApiUrl}/api/messages?to=${encodeURIComponent(email)}`)).json()) as {
+        text: string;
+      }[],
+    (l) => l.length > 0,
+    { what: 'code mail' },
+  );
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '';
+  const signIn = await call<{ token: string }>('POST', '/api/v1/auth/sign-in', {
+    headers: sameOrigin,
+    body: { email, password: code },
+  });
+  expect(signIn.status).toBe(200);
+  return signIn.body.token;
+}
+
+describe('personal access tokens through the gateway', () => {
+  it('upload and list with a key, no session; refused outside its scopes; revoked → 401 everywhere', async () => {
+    const session = await signedIn();
+    const create = (body: unknown) =>
+      call<CreatedPersonalToken>('POST', '/api/v1/personal-tokens', {
+        token: session,
+        headers: sameOrigin,
+        body,
+      });
+    const writer = await create({ name: 'extension', scopes: ['artifacts:read', 'artifacts:write'] });
+    expect(writer.status).toBe(201);
+    const key = writer.body.token;
+    const reader = (await create({ name: 'read only', scopes: ['artifacts:read'] })).body.token;
+
+    // As the extension calls: a bearer key and its own Origin, no session, no cookie.
+    const upload = await call<{ artifact: { id: string } }>('POST', '/api/v1/artifacts', {
+      token: key,
+      headers: { origin: 'chrome-extension://abcdefghijklmnop' },
+      body: { title: 'from the extension', type: 'MARKDOWN', content: '# captured' },
+    });
+    expect([upload.status, upload.body]).toMatchObject([201, {}]);
+    const mine = await call<{ artifacts: { id: string }[] }>('GET', '/api/v1/artifacts', { token: reader });
+    expect(mine.status).toBe(200);
+    expect(mine.body.artifacts.map((a) => a.id)).toContain(upload.body.artifact.id);
+
+    const readOnlyWrite = await call<{ code: string }>('POST', '/api/v1/artifacts', {
+      token: reader,
+      body: { title: 'no', type: 'MARKDOWN', content: '# no' },
+    });
+    expect([readOnlyWrite.status, readOnlyWrite.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    const billing = await call<{ code: string }>('POST', '/api/v1/billing/trial', { token: key, body: {} });
+    expect([billing.status, billing.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    expect((await call('GET', '/api/v1/personal-tokens', { token: key })).status).toBe(403);
+
+    const listed = await call<PersonalTokenList>('GET', '/api/v1/personal-tokens', { token: session });
+    const entry = listed.body.tokens.find((t) => t.id === writer.body.personalToken.id);
+    expect(entry?.lastUsedAt).not.toBeNull();
+
+    const revoke = await call('DELETE', `/api/v1/personal-tokens/${writer.body.personalToken.id}`, {
+      token: session,
+      headers: sameOrigin,
+    });
+    expect(revoke.status).toBe(200);
+    const after = await call<{ code: string }>('GET', '/api/v1/artifacts', { token: key });
+    expect([after.status, after.body.code]).toEqual([401, 'SESSION_EXPIRED']);
+    // The other key is untouched.
+    expect((await call('GET', '/api/v1/artifacts', { token: reader })).status).toBe(200);
+  });
+});
