@@ -175,7 +175,7 @@ describe('a new user in the browser', () => {
       const overflowing = await page.$$eval('.reg-plan', (cards) =>
         cards.flatMap((card) => {
           const box = card.getBoundingClientRect();
-          const out = [...card.querySelectorAll('*')].filter((el) => {
+          const out = Array.from(card.querySelectorAll('*')).filter((el) => {
             const r = el.getBoundingClientRect();
             return r.right > box.right + 0.5 || r.left < box.left - 0.5;
           });
