@@ -145,6 +145,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ],
       [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
       [common['ONBOARDING_CONSUMER_GROUP'] as string]: [Topic.ArtifactCreated, Topic.TrialStarted],
+      // Identity's billing group too: replaying the shared broker's billing history (events of
+      // users this stack never had) delayed a new user's trial past the suites' waits.
+      [common['BILLING_EVENTS_GROUP'] as string]: [
+        Topic.TrialStarted,
+        Topic.SubscriptionUpdated,
+        Topic.InvoicePaid,
+        Topic.PaymentFailed,
+        Topic.SubscriptionCanceled,
+      ],
     });
 
   const children = new Map<string, ChildProcess>();
