@@ -4,21 +4,13 @@ import { type ArtifactStatsRepository } from './artifact-stats.repository';
 import { type ArtifactStatsDoc } from './artifact-stats.schema';
 import { encodeKey } from './referrer';
 import { type VisitorSets } from './visitor-sets';
+import { authUser } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
 
 const now = new Date('2026-11-24T15:00:00Z');
-const user = (over: Partial<AuthUser> = {}): AuthUser => ({
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 's',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Pro',
-  subscriptionStatus: 'ACTIVE',
-  ...over,
-});
+const user = (over: Partial<AuthUser> = {}): AuthUser => authUser({ subscriptionStatus: 'ACTIVE', ...over });
 
 const stats = (id: string, ownerId: string, over: Partial<ArtifactStatsDoc> = {}): ArtifactStatsDoc => ({
   _id: id,

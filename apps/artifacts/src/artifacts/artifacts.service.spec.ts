@@ -11,19 +11,12 @@ import { type ArtifactChanges, type ArtifactsRepository } from './artifacts.repo
 import { ArtifactsService } from './artifacts.service';
 import { type PublicArtifactCache } from './public-cache';
 import { type VersionsRepository, versionId } from './versions.repository';
+import { authUser } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
 
-const owner: AuthUser = {
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 's1',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Pro',
-  subscriptionStatus: 'TRIAL',
-};
+const owner = authUser({ sessionId: 's1' });
 const stranger: AuthUser = { ...owner, id: 'u2', email: 'u2@example.test' };
 const admin: AuthUser = { ...stranger, id: 'admin', isAdmin: true };
 

@@ -1,23 +1,16 @@
-import { type AuthUser, createArtifactBodySchema } from '@core-vault/contracts';
+import { createArtifactBodySchema } from '@core-vault/contracts';
 import { newArtifact } from './artifact-state';
 import { type ArtifactVersionDoc } from './artifact.schema';
 import { type ArtifactException } from './artifacts.exception';
 import { type ArtifactsService } from './artifacts.service';
 import { type VersionSummaryDoc, type VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
+import { authUser } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
 
-const owner: AuthUser = {
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 's',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Pro',
-  subscriptionStatus: 'TRIAL',
-};
+const owner = authUser();
 const current = {
   ...newArtifact(owner, createArtifactBodySchema.parse({ title: 'Now', type: 'MARKDOWN', content: '# now' })),
   version: 2,

@@ -1,4 +1,4 @@
-import { type AuthUser, BILLING_MESSAGES, Topic } from '@core-vault/contracts';
+import { BILLING_MESSAGES, Topic } from '@core-vault/contracts';
 import { type OutboxRelayService } from '@core-vault/platform';
 import {
   FakeCustomers,
@@ -17,16 +17,9 @@ import { type InvoiceMirror } from './invoice.schema';
 import { type SubscriptionRepository } from './subscription.repository';
 import { type PlanPrices } from './stripe/plan-prices';
 import { type StripeGateway } from './stripe/stripe.gateway';
+import { authUser } from '@core-vault/platform/testing';
 
-const user: AuthUser = {
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 's',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Pro',
-  subscriptionStatus: 'TRIAL',
-};
+const user = authUser();
 
 /** The Stripe calls of the billing screen; records each with its idempotency key. */
 class FakeStripe implements Partial<StripeGateway> {

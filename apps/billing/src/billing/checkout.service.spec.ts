@@ -1,5 +1,4 @@
 import { type Logger } from 'pino';
-import { type AuthUser } from '@core-vault/contracts';
 import { type OutboxRelayService } from '@core-vault/platform';
 import { type BillingConfig } from '../config';
 import { FakeCustomers, FakeSubscriptions, as, refusal, subscriptionView } from '../testing/fakes';
@@ -12,16 +11,9 @@ import { type SubscriptionRepository } from './subscription.repository';
 import { type PlanPrices } from './stripe/plan-prices';
 import { type StripeGateway } from './stripe/stripe.gateway';
 import { type CheckoutSessionView, type SubscriptionView } from './stripe/stripe-views';
+import { authUser } from '@core-vault/platform/testing';
 
-const user: AuthUser = {
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 's',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Free',
-  subscriptionStatus: 'NO_SUBSCRIPTION',
-};
+const user = authUser({ planType: 'Free', subscriptionStatus: 'NO_SUBSCRIPTION' });
 const logger = as<Logger>({ info: () => undefined, warn: () => undefined, error: () => undefined });
 
 /** Pending registrations in memory (Redis with a TTL in the real store). */

@@ -1,19 +1,11 @@
 import { type Logger } from 'pino';
-import { type AuthUser } from '@core-vault/contracts';
 import { type BillingConfig } from '../config';
 import { as } from '../testing/fakes';
 import { type AccountService } from './account.service';
 import { ExportService } from './export.service';
+import { authUser } from '@core-vault/platform/testing';
 
-const user: AuthUser = {
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 's',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Pro',
-  subscriptionStatus: 'ACTIVE',
-};
+const user = authUser({ subscriptionStatus: 'ACTIVE' });
 const now = new Date('2026-11-24T10:00:00Z');
 
 /** What the two sources answer, by URL prefix; a thrown error stands for an unreachable one. */

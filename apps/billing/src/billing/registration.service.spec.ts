@@ -1,5 +1,5 @@
 import { type Logger } from 'pino';
-import { type AuthUser, Topic, startTrialBodySchema } from '@core-vault/contracts';
+import { Topic, startTrialBodySchema } from '@core-vault/contracts';
 import { type OutboxRelayService } from '@core-vault/platform';
 import { FakeCustomers, FakeSubscriptions, as, subscriptionView } from '../testing/fakes';
 import { BillingException } from './billing.exception';
@@ -10,16 +10,9 @@ import { type SubscriptionRepository } from './subscription.repository';
 import { type PlanPrices } from './stripe/plan-prices';
 import { type StripeGateway } from './stripe/stripe.gateway';
 import { type SubscriptionView } from './stripe/stripe-views';
+import { authUser } from '@core-vault/platform/testing';
 
-const user: AuthUser = {
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 's1',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Free',
-  subscriptionStatus: 'NO_SUBSCRIPTION',
-};
+const user = authUser({ sessionId: 's1', planType: 'Free', subscriptionStatus: 'NO_SUBSCRIPTION' });
 const body = (paymentMethodId = 'pm_card_visa', planType = 'pro_monthly') =>
   startTrialBodySchema.parse({ planType, paymentMethodId, firstName: 'Ada', lastName: 'Lovelace' });
 

@@ -6,20 +6,13 @@ import { type PersonalTokenDoc } from './personal-token.schema';
 import { PersonalTokenService } from './personal-token.service';
 import { type UserRepository } from './user.repository';
 import { type User } from './user.schema';
+import { authUser } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
 
 const NOW = new Date('2026-11-24T12:00:00Z');
-const caller: AuthUser = {
-  id: 'u1',
-  email: 'u1@example.test',
-  sessionId: 'ses_1',
-  isAdmin: false,
-  isActive: true,
-  planType: 'Pro',
-  subscriptionStatus: 'TRIAL',
-};
+const caller = authUser({ sessionId: 'ses_1' });
 const viaKey: AuthUser = { ...caller, sessionId: 'pat_x', scopes: ['artifacts:read', 'artifacts:write'] };
 
 class FakeTokens implements Partial<PersonalTokenRepository> {

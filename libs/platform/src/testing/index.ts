@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { localDefaults } from '../config/local-config';
 
+export * from './auth-user';
 export * from './process';
 export * from './teardown';
 export * from './tokens';
