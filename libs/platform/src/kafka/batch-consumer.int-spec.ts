@@ -1,10 +1,10 @@
-import { type Admin, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import { type Admin, type Kafka, type Producer } from 'kafkajs';
 import { Redis } from 'ioredis';
 import mongoose, { type Connection } from 'mongoose';
 import { deadLetterTopic, defineEventCatalog, type EventEnvelope } from '@core-vault/contracts';
 import { EventFactory } from '../events/event-factory';
 import { testCatalog } from '../testing/fixtures/test-catalog';
-import { testInfra, testLogger, uniqueSuffix, waitFor } from '../testing';
+import { readTopic, testInfra, testLogger, uniqueSuffix, waitFor } from '../testing';
 import { toKafkaMessage } from './event-publisher';
 import { type BatchEvent, type BatchEventHandler, IdempotentConsumer } from './idempotent-consumer';
 import { createKafka, ensureTopics } from './kafka-client';
@@ -91,21 +91,6 @@ async function consume(topic: string, handleBatch: BatchEventHandler, store: Pro
   return consumer;
 }
 
-async function readAll(topic: string, expected: number): Promise<KafkaMessage[]> {
-  const got: KafkaMessage[] = [];
-  const reader = kafka.consumer({ groupId: `reader-${uniqueSuffix()}` });
-  await reader.connect();
-  await reader.subscribe({ topics: [topic], fromBeginning: true });
-  await reader.run({ eachMessage: ({ message }) => Promise.resolve(void got.push(message)) });
-  await waitFor(
-    () => got.length,
-    (n) => n >= expected,
-    { what: `${expected} messages on ${topic}` },
-  );
-  await reader.disconnect();
-  return got;
-}
-
 describe('idempotent consumer, batch mode (real broker, real stores)', () => {
   it('rejects options with both or neither handler', () => {
     const base = {
@@ -182,7 +167,7 @@ describe('idempotent consumer, batch mode (real broker, real stores)', () => {
       (h) => h.includes(a!.id) && h.includes(b!.id),
       { what: 'the good events' },
     );
-    const parked = await readAll(deadLetterTopic(topic), 2);
+    const parked = await readTopic(kafka, deadLetterTopic(topic), 2);
     const kinds = parked.map((m) => String(m.headers?.['x-dlq-kind'])).sort();
     expect(kinds).toEqual(['failed', 'invalid']);
     const failed = parked.find((m) => String(m.headers?.['x-dlq-kind']) === 'failed');

@@ -1,12 +1,12 @@
 import { Controller, type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type Admin, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import { type Admin, type Kafka, type Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { deadLetterTopic, type EventEnvelope } from '@core-vault/contracts';
 import { platformModules } from '../bootstrap/platform-modules';
 import { EventFactory } from '../events/event-factory';
 import { testCatalog } from '../testing/fixtures/test-catalog';
-import { testInfra, testLogger, uniqueSuffix, waitFor } from '../testing';
+import { readTopic, testInfra, testLogger, uniqueSuffix, waitFor } from '../testing';
 import { toKafkaMessage } from './event-publisher';
 import { type ConsumerGroupSettings, type EventConsumer, eventPatterns } from './event-pattern';
 import { startEventServer } from './event-server';
@@ -118,21 +118,6 @@ function make(topic: string, seqs: number[]): EventEnvelope[] {
   return seqs.map((seq) => events.create(topic, { orderId: 'o-1', seq }, { key: 'o-1' }).envelope);
 }
 
-async function readAll(topic: string, expected: number): Promise<KafkaMessage[]> {
-  const got: KafkaMessage[] = [];
-  const reader = kafka.consumer({ groupId: `reader-${uniqueSuffix()}` });
-  await reader.connect();
-  await reader.subscribe({ topics: [topic], fromBeginning: true });
-  await reader.run({ eachMessage: ({ message }) => Promise.resolve(void got.push(message)) });
-  await waitFor(
-    () => got.length,
-    (n) => n >= expected,
-    { what: `${expected} messages on ${topic}` },
-  );
-  await reader.disconnect();
-  return got;
-}
-
 describe('Kafka event server (Nest handlers on the real broker)', () => {
   it('runs each class as its own group: single handlers by topic, batch handlers by chunk', async () => {
     await producer.send({ topic: placed, acks: -1, messages: make(placed, [1, 2]).map(toKafkaMessage) });
@@ -172,7 +157,7 @@ describe('Kafka event server (Nest handlers on the real broker)', () => {
     );
     expect(seen.single.filter((e) => e.seq === 6)).toHaveLength(1);
     expect(seen.single.filter((e) => e.seq === 7)).toHaveLength(0);
-    const [parked] = await readAll(deadLetterTopic(placed), 1);
+    const [parked] = await readTopic(kafka, deadLetterTopic(placed), 1);
     // Nest's RPC layer would have replaced it by "Internal server error".
     expect(parked?.headers?.['x-dlq-error']?.toString()).toBe('order 7 cannot be placed');
     expect(parked?.headers?.['x-consumer-group']?.toString()).toBe(`server-single-${suffix}`);

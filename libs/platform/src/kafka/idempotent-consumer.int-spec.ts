@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { type Admin, type Kafka, type KafkaMessage, KafkaJSNonRetriableError, type Producer } from 'kafkajs';
+import { type Admin, type Kafka, KafkaJSNonRetriableError, type Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { deadLetterTopic, defineEventCatalog, type EventEnvelope } from '@core-vault/contracts';
 import { EventFactory } from '../events/event-factory';
 import { testCatalog } from '../testing/fixtures/test-catalog';
-import { testInfra, testLogger, uniqueSuffix, waitFor } from '../testing';
+import { readTopic, testInfra, testLogger, uniqueSuffix, waitFor } from '../testing';
 import { toKafkaMessage } from './event-publisher';
 import { IdempotentConsumer, type EventHandler } from './idempotent-consumer';
 import { createKafka, ensureTopics } from './kafka-client';
@@ -95,21 +95,6 @@ async function consume(
   return consumer;
 }
 
-async function readAll(topic: string, expected: number): Promise<KafkaMessage[]> {
-  const got: KafkaMessage[] = [];
-  const reader = kafka.consumer({ groupId: `reader-${uniqueSuffix()}` });
-  await reader.connect();
-  await reader.subscribe({ topics: [topic], fromBeginning: true });
-  await reader.run({ eachMessage: ({ message }) => Promise.resolve(void got.push(message)) });
-  await waitFor(
-    () => got.length,
-    (n) => n >= expected,
-    { what: `${expected} messages on ${topic}` },
-  );
-  await reader.disconnect();
-  return got;
-}
-
 describe('idempotent consumer (real broker, real database)', () => {
   it('creates topics with the configured partition count, once', async () => {
     const topic = placed.replace('.v1', '-partitions.v1');
@@ -177,7 +162,7 @@ describe('idempotent consumer (real broker, real database)', () => {
       { what: 'next event after the poison one' },
     );
     expect(attempts[bad!.id]).toBe(3);
-    const [parked] = await readAll(deadLetterTopic(topic), 1);
+    const [parked] = await readTopic(kafka, deadLetterTopic(topic), 1);
     expect(String(parked?.headers?.['x-dlq-error'])).toBe('cannot apply this one');
     expect(String(parked?.headers?.['x-dlq-kind'])).toBe('failed');
     expect(JSON.parse(String(parked?.value)).id).toBe(bad!.id);
@@ -224,7 +209,7 @@ describe('idempotent consumer (real broker, real database)', () => {
     );
     expect(consumer.restarts).toBe(1);
     expect(failNext).toBe(false);
-    const [parked] = await readAll(deadLetterTopic(topic), 1);
+    const [parked] = await readTopic(kafka, deadLetterTopic(topic), 1);
     expect(JSON.parse(String(parked?.value)).id).toBe(bad!.id);
     expect(handled).toEqual([good!.id]);
   });
@@ -268,7 +253,7 @@ describe('idempotent consumer (real broker, real database)', () => {
       (n) => n === 1,
       { what: 'valid event after the malformed one' },
     );
-    const [parked] = await readAll(deadLetterTopic(topic), 1);
+    const [parked] = await readTopic(kafka, deadLetterTopic(topic), 1);
     expect(String(parked?.headers?.['x-dlq-kind'])).toBe('invalid');
     expect(String(parked?.headers?.['x-dlq-error'])).toContain('not valid JSON');
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type Kafka, type KafkaMessage } from 'kafkajs';
 import pino, { type Logger } from 'pino';
 import { localDefaults } from '../config/local-config';
 
@@ -54,4 +55,26 @@ export async function waitFor<T>(
     last = await probe();
   }
   return last;
+}
+
+/**
+ * Everything on `topic` from its start, read by a throwaway group until `expected` messages have
+ * arrived (what a dead-letter or a producer wrote, as another service would see it).
+ */
+export async function readTopic(kafka: Kafka, topic: string, expected: number): Promise<KafkaMessage[]> {
+  const got: KafkaMessage[] = [];
+  const reader = kafka.consumer({ groupId: `reader-${uniqueSuffix()}` });
+  await reader.connect();
+  try {
+    await reader.subscribe({ topics: [topic], fromBeginning: true });
+    await reader.run({ eachMessage: ({ message }) => Promise.resolve(void got.push(message)) });
+    await waitFor(
+      () => got.length,
+      (n) => n >= expected,
+      { what: `${expected} messages on ${topic}` },
+    );
+  } finally {
+    await reader.disconnect();
+  }
+  return got;
 }
