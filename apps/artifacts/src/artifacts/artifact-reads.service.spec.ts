@@ -7,9 +7,9 @@ import {
 import { ArtifactReadsService } from './artifact-reads.service';
 import { newArtifact } from './artifact-state';
 import { type ArtifactDoc } from './artifact.schema';
-import { type ArtifactException } from './artifacts.exception';
 import { type ArtifactsRepository, type SearchCandidate } from './artifacts.repository';
 import { type CachedRead, type PublicArtifactCache } from './public-cache';
+import { errorCode } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
@@ -60,14 +60,6 @@ function setup(docs: ArtifactDoc[]) {
   return { reads: new ArtifactReadsService(repo, as<PublicArtifactCache>(cache)), cache, loads: () => loads };
 }
 
-async function code(promise: Promise<unknown>): Promise<string> {
-  const err = (await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )) as ArtifactException | null;
-  return (err?.getResponse() as { code?: string } | undefined)?.code ?? 'resolved';
-}
-
 describe('ArtifactReadsService', () => {
   it('serves a public artifact to others from the cache once it is filled', async () => {
     const doc = artifact('Open', true);
@@ -95,9 +87,9 @@ describe('ArtifactReadsService', () => {
   it('answers 403 for a private artifact to others and 404 for a missing or malformed id', async () => {
     const doc = artifact('Secret', false);
     const t = setup([doc]);
-    expect(await code(t.reads.read(doc._id, person('u2')))).toBe('ARTIFACT_PRIVATE');
-    expect(await code(t.reads.read('missing', null))).toBe('ARTIFACT_NOT_FOUND');
-    expect(await code(t.reads.read('../../etc', null))).toBe('ARTIFACT_NOT_FOUND');
+    expect(await errorCode(t.reads.read(doc._id, person('u2')))).toBe('ARTIFACT_PRIVATE');
+    expect(await errorCode(t.reads.read('missing', null))).toBe('ARTIFACT_NOT_FOUND');
+    expect(await errorCode(t.reads.read('../../etc', null))).toBe('ARTIFACT_NOT_FOUND');
     expect(t.cache.reads.size).toBe(0);
   });
 

@@ -1,11 +1,10 @@
 import { createArtifactBodySchema } from '@core-vault/contracts';
 import { newArtifact } from './artifact-state';
 import { type ArtifactVersionDoc } from './artifact.schema';
-import { type ArtifactException } from './artifacts.exception';
 import { type ArtifactsService } from './artifacts.service';
 import { type VersionSummaryDoc, type VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
-import { authUser } from '@core-vault/platform/testing';
+import { authUser, errorCode } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
@@ -44,14 +43,6 @@ function service() {
   return { versions: new VersionsService(artifacts, versions), reads };
 }
 
-async function code(promise: Promise<unknown>): Promise<string> {
-  const err = (await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )) as ArtifactException | null;
-  return (err?.getResponse() as { code?: string } | undefined)?.code ?? 'resolved';
-}
-
 describe('VersionsService', () => {
   it('lists the current version first, then the kept ones', async () => {
     const { versions } = service();
@@ -79,6 +70,6 @@ describe('VersionsService', () => {
 
   it.each(['0', '3', '1.5', '01', 'latest', '9999999999'])('answers 404 for version %s', async (v) => {
     const { versions } = service();
-    expect(await code(versions.get(owner, current._id, v))).toBe('VERSION_NOT_FOUND');
+    expect(await errorCode(versions.get(owner, current._id, v))).toBe('VERSION_NOT_FOUND');
   });
 });

@@ -1,10 +1,10 @@
 import { ARTIFACT_LIMITS, type AuthUser, createArtifactBodySchema } from '@core-vault/contracts';
 import { newArtifact } from '../artifacts/artifact-state';
-import { type ArtifactException } from '../artifacts/artifacts.exception';
 import { type ArtifactSummaryDoc, type ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { type CollectionDoc } from './collection.schema';
 import { type CollectionsRepository } from './collections.repository';
 import { CollectionsService } from './collections.service';
+import { errorCode } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
@@ -55,20 +55,12 @@ function artifacts(docs: ArtifactSummaryDoc[]) {
 const artifactOf = (owner: string, title: string) =>
   newArtifact(user(owner), createArtifactBodySchema.parse({ title, type: 'MARKDOWN', content: '# x' }));
 
-async function code(promise: Promise<unknown>): Promise<string> {
-  const err = (await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )) as ArtifactException | null;
-  return (err?.getResponse() as { code?: string } | undefined)?.code ?? 'resolved';
-}
-
 describe('CollectionsService', () => {
   it('refuses a collection beyond the per-user limit', async () => {
     const repo = new FakeCollections();
     const service = new CollectionsService(as<CollectionsRepository>(repo), artifacts([]));
     for (let i = 0; i < ARTIFACT_LIMITS.collectionsPerUserMax; i++) await service.create(user('u1'), `c${i}`);
-    expect(await code(service.create(user('u1'), 'one more'))).toBe('TOO_MANY_COLLECTIONS');
+    expect(await errorCode(service.create(user('u1'), 'one more'))).toBe('TOO_MANY_COLLECTIONS');
     await expect(service.create(user('u2'), 'first')).resolves.toMatchObject({ artifactCount: 0 });
   });
 
@@ -78,8 +70,8 @@ describe('CollectionsService', () => {
     const theirs = artifactOf('u2', 'theirs');
     const service = new CollectionsService(as<CollectionsRepository>(repo), artifacts([mine, theirs]));
     const c = await service.create(user('u1'), 'Work');
-    expect(await code(service.addArtifact(user('u1'), c.id, theirs._id))).toBe('ARTIFACT_NOT_FOUND');
-    expect(await code(service.addArtifact(user('u2'), c.id, theirs._id))).toBe('COLLECTION_NOT_FOUND');
+    expect(await errorCode(service.addArtifact(user('u1'), c.id, theirs._id))).toBe('ARTIFACT_NOT_FOUND');
+    expect(await errorCode(service.addArtifact(user('u2'), c.id, theirs._id))).toBe('COLLECTION_NOT_FOUND');
     expect((await service.addArtifact(user('u1'), c.id, mine._id)).artifactCount).toBe(1);
     expect((await service.addArtifact(user('u1'), c.id, mine._id)).artifactCount).toBe(1);
     expect(repo.adds).toBe(1);
@@ -95,7 +87,7 @@ describe('CollectionsService', () => {
       ?.artifactIds.push(
         ...Array.from({ length: ARTIFACT_LIMITS.collectionArtifactsMax }, (_, i) => `other-${i}`),
       );
-    expect(await code(service.addArtifact(user('u1'), c.id, mine._id))).toBe('COLLECTION_FULL');
+    expect(await errorCode(service.addArtifact(user('u1'), c.id, mine._id))).toBe('COLLECTION_FULL');
   });
 
   it('lists the most recently added first, skips deleted ones and pages over the rest', async () => {
@@ -116,7 +108,7 @@ describe('CollectionsService', () => {
 
   it('answers 404 for a malformed collection id without asking the repository', async () => {
     const service = new CollectionsService(as<CollectionsRepository>({}), artifacts([]));
-    expect(await code(service.rename(user('u1'), '../x', 'n'))).toBe('COLLECTION_NOT_FOUND');
-    expect(await code(service.remove(user('u1'), '../x'))).toBe('COLLECTION_NOT_FOUND');
+    expect(await errorCode(service.rename(user('u1'), '../x', 'n'))).toBe('COLLECTION_NOT_FOUND');
+    expect(await errorCode(service.remove(user('u1'), '../x'))).toBe('COLLECTION_NOT_FOUND');
   });
 });
