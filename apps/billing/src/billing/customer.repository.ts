@@ -20,6 +20,22 @@ export interface CompletedRegistration {
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
 
+/** A registration as it begins: the chosen flow and plan, nothing else decided yet. */
+export function startedRegistration(input: { flow: Registration['flow']; planId: string }): Registration {
+  return {
+    step: 'started',
+    flow: input.flow,
+    planId: input.planId,
+    paymentMethodId: null,
+    checkoutSessionId: null,
+    lockOwner: null,
+    lockUntil: null,
+    lastError: null,
+    trialEnd: null,
+    completedAt: null,
+  };
+}
+
 @Injectable()
 export class CustomerRepository {
   constructor(@InjectModel(CUSTOMER_MODEL) private readonly customers: Model<BillingCustomer>) {}
@@ -47,18 +63,7 @@ export class CustomerRepository {
     input: { userId: string; email: string; flow: Registration['flow']; planId: string },
     now: Date,
   ): Promise<BillingCustomer> {
-    const registration: Registration = {
-      step: 'started',
-      flow: input.flow,
-      planId: input.planId,
-      paymentMethodId: null,
-      checkoutSessionId: null,
-      lockOwner: null,
-      lockUntil: null,
-      lastError: null,
-      trialEnd: null,
-      completedAt: null,
-    };
+    const registration = startedRegistration(input);
     try {
       await this.customers
         .updateOne(

@@ -1,6 +1,10 @@
 import { type OutboxEntry } from '@core-vault/platform';
 import { BillingException } from '../billing/billing.exception';
-import { type CompletedRegistration, type CustomerRepository } from '../billing/customer.repository';
+import {
+  type CompletedRegistration,
+  type CustomerRepository,
+  startedRegistration,
+} from '../billing/customer.repository';
 import {
   type BillingCustomer,
   type PaymentMethodMirror,
@@ -50,18 +54,7 @@ export class FakeCustomers implements Partial<CustomerRepository> {
       createdAt: now,
       updatedAt: now,
     };
-    doc.registration ??= {
-      step: 'started',
-      flow: input.flow,
-      planId: input.planId,
-      paymentMethodId: null,
-      checkoutSessionId: null,
-      lockOwner: null,
-      lockUntil: null,
-      lastError: null,
-      trialEnd: null,
-      completedAt: null,
-    };
+    doc.registration ??= startedRegistration(input);
     this.docs.set(input.userId, doc);
     return Promise.resolve(structuredClone(doc));
   }
