@@ -2,14 +2,35 @@
 // libs to their sources so tests never depend on a previous build.
 const path = require('node:path');
 
+/**
+ * The integration suites that drive Chromium. `npm test` runs them as a lane of their own beside
+ * the rest (JEST_INT_LANE=browser|services), so the browser's CPU time and the other suites'
+ * waits on Kafka rebalances and timers overlap; unset, a run takes both.
+ */
+const BROWSER_SUITES = ['/apps/e2e/src/renderer/', '/apps/e2e/src/web/'];
+
+/** @param {'unit'|'int'} kind */
+function laneFilter(kind) {
+  const lane = process.env.JEST_INT_LANE;
+  if (kind !== 'int' || !lane) return {};
+  if (lane === 'services') return { testPathIgnorePatterns: ['/node_modules/', ...BROWSER_SUITES] };
+  if (lane === 'browser')
+    return { testRegex: BROWSER_SUITES.map((dir) => `${dir.replace(/\//g, '[/]')}.*\\.int-spec\\.ts$`) };
+  throw new Error(`JEST_INT_LANE must be "browser" or "services", not "${lane}"`);
+}
+
 /** @param {string} projectDir @param {'unit'|'int'} kind */
 module.exports = function preset(projectDir, kind) {
   const root = path.resolve(__dirname);
+  const lane = laneFilter(kind);
   return {
     displayName: `${path.relative(root, projectDir)}:${kind}`,
     rootDir: projectDir,
     testEnvironment: 'node',
-    testMatch: kind === 'unit' ? ['<rootDir>/src/**/*.spec.ts'] : ['<rootDir>/src/**/*.int-spec.ts'],
+    ...(lane.testRegex
+      ? { testRegex: lane.testRegex }
+      : { testMatch: kind === 'unit' ? ['<rootDir>/src/**/*.spec.ts'] : ['<rootDir>/src/**/*.int-spec.ts'] }),
+    ...(lane.testPathIgnorePatterns ? { testPathIgnorePatterns: lane.testPathIgnorePatterns } : {}),
     transform: {
       '^.+\\.ts$': [
         '@swc/jest',

@@ -153,16 +153,19 @@ async function main() {
       prepareInBackground('schemathesis', [join(root, 'tools/fuzz/ensure-schemathesis.mjs')]),
     ]);
 
-    const jest = (kind, extra, timeoutMs, env = {}, parallel = false) =>
-      suite(
-        `jest ${kind}`,
+    /** `lane`: one of jest.preset.js's integration lanes (JEST_INT_LANE), or none. */
+    const jest = (kind, extra, timeoutMs, { env = {}, parallel = false, lane } = {}) => {
+      const id = lane ? `${kind}-${lane}` : kind;
+      return suite(
+        lane ? `jest ${kind} ${lane}` : `jest ${kind}`,
         bin('jest'),
         // --forceExit: a suite that leaks a handle must not keep Jest (and CI) waiting; the
         // process group is cleaned up after it anyway.
-        ['--ci', '--forceExit', '--json', `--outputFile=${join(outDir, `jest-${kind}.json`)}`, ...extra],
-        join(outDir, `jest-${kind}.json`),
-        { env: { JEST_KIND: kind, ...env }, timeoutMs, parallel },
+        ['--ci', '--forceExit', '--json', `--outputFile=${join(outDir, `jest-${id}.json`)}`, ...extra],
+        join(outDir, `jest-${id}.json`),
+        { env: { JEST_KIND: kind, ...(lane ? { JEST_INT_LANE: lane } : {}), ...env }, timeoutMs, parallel },
       );
+    };
 
     // Lint, the type check and the two unit runs are mostly one core each and independent of one
     // another (the unit runs transpile the sources themselves): side by side they keep both cores
@@ -184,7 +187,7 @@ async function main() {
         parallel: true,
       }),
       check('typecheck', process.execPath, [join(root, 'tools/scripts/typecheck.mjs')], { parallel: true }),
-      jest('unit', [], 15 * MIN, {}, true),
+      jest('unit', [], 15 * MIN, { parallel: true }),
       suite(
         'web unit',
         bin('vitest'),
@@ -205,7 +208,15 @@ async function main() {
     await prepared;
     const mongoUrl = process.env.MONGO_URL || up.services.find((s) => s.name === 'mongo').url;
     const databasesBefore = await listDatabases(mongoUrl);
-    await jest('int', ['--runInBand'], 45 * MIN, chromium ? { CHROMIUM_PATH: chromium } : {});
+    // Two lanes side by side, each in band: the Chromium suites (CPU-bound) and the rest (mostly
+    // waiting on Kafka rebalances, timers and process starts). Every suite has its own databases,
+    // consumer groups and ports, and the crash tests their own private infrastructure, so the
+    // lanes share nothing a suite restarts. Each lane's output is printed in one piece.
+    const browserEnv = chromium ? { CHROMIUM_PATH: chromium } : {};
+    await Promise.all([
+      jest('int', ['--runInBand'], 45 * MIN, { env: browserEnv, parallel: true, lane: 'services' }),
+      jest('int', ['--runInBand'], 45 * MIN, { env: browserEnv, parallel: true, lane: 'browser' }),
+    ]);
     await dropNewTestDatabases(mongoUrl, databasesBefore)
       .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))
       .catch((err) => console.error(`could not drop this run's test databases: ${err.message}`));
@@ -226,7 +237,17 @@ async function main() {
   if (run.abandoned) record('run', 0, 1, run.abandoned);
 
   // The same order every run, whichever suite of a parallel phase finished first.
-  const ORDER = ['setup', 'chromium', 'lint', 'format', 'typecheck', 'jest unit', 'web unit', 'jest int'];
+  const ORDER = [
+    'setup',
+    'chromium',
+    'lint',
+    'format',
+    'typecheck',
+    'jest unit',
+    'web unit',
+    'jest int services',
+    'jest int browser',
+  ];
   results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
   console.log('\n== summary ==');
   if (infraPath) console.log(`infrastructure   ${infraPath.path} (${infraPath.reason})`);
