@@ -85,4 +85,12 @@ describe('billing event → user state', () => {
       isActive: false,
     });
   });
+
+  it("takes the topic's own payload only (the type follows the topic)", () => {
+    const failed = { ...base, invoiceId: 'in' };
+    // @ts-expect-error a payment-failed payload has no planType or trialEnd: not a trial-started event
+    const wrong = () => billingChange(Topic.TrialStarted, failed);
+    // Only the compiler refuses it; at run time the missing dates read as invalid.
+    expect(wrong().state.trialEnd?.getTime()).toBeNaN();
+  });
 });
