@@ -1,6 +1,5 @@
 import { type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
-import { type Response } from 'express';
 import { ANALYTICS_MESSAGES, AUTH_MESSAGES } from '@core-vault/contracts';
 import { AppException } from '@core-vault/platform';
 import { type LimitedAction } from './rate-limit.policy';
@@ -11,8 +10,9 @@ export const RATE_LIMIT_ACTION = 'core-vault:rate-limit-action';
 export const RateLimit = (action: LimitedAction): MethodDecorator => SetMetadata(RATE_LIMIT_ACTION, action);
 
 /**
- * `@nestjs/throttler`'s guard with the gateway's answer over a limit: 429, Retry-After and the
- * same JSON error body as every other refusal (the throttler's own would be a bare message).
+ * `@nestjs/throttler`'s guard with the gateway's answer over a limit: 429 and the same JSON error
+ * body as every other refusal (the throttler's own would be a bare message); the platform's
+ * ErrorFilter writes Retry-After from the exception's `retryAfterSeconds`.
  * The limits themselves are the named throttlers of SecurityModule ("ip" and "email").
  */
 @Injectable()
@@ -22,7 +22,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
     const seconds = Math.max(1, detail.timeToBlockExpire);
-    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
     const tracking = this.reflector.get<LimitedAction | undefined>(RATE_LIMIT_ACTION, context.getHandler());
     const message =
       tracking === 'track-view'

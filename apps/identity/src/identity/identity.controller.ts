@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import {
   type AuthUser,
@@ -20,11 +20,9 @@ import { APP_CONFIG, CurrentUser, OptionalUser, Public, ZodValidationPipe } from
 import { type IdentityConfig } from '../config';
 import { AuthService } from './auth.service';
 import { readCookie, refreshCookieName, refreshCookieOptions } from './refresh-cookie';
-import { RetryAfterInterceptor } from './retry-after.interceptor';
 
 /** The identity API, reached only through the gateway (same paths). */
 @Controller('api/v1')
-@UseInterceptors(RetryAfterInterceptor)
 export class IdentityController {
   private readonly cookieName: string;
 

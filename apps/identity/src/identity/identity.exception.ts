@@ -3,9 +3,6 @@ import { AUTH_MESSAGES } from '@core-vault/contracts';
 
 /** Errors of the identity context: stable codes, the spec's messages. */
 export class IdentityException extends AppException {
-  /** Set on 429s; an interceptor copies it into the Retry-After header. */
-  retryAfterSeconds?: number;
-
   static validation(message: string): IdentityException {
     return new IdentityException(400, 'VALIDATION_FAILED', message);
   }
@@ -38,11 +35,10 @@ export class IdentityException extends AppException {
     return new IdentityException(503, 'MAIL_UNAVAILABLE', AUTH_MESSAGES.mailUnavailable);
   }
 
+  /** The platform's ErrorFilter turns `retryAfterSeconds` into the Retry-After header. */
   static cooldown(seconds: number): IdentityException {
-    const err = new IdentityException(429, 'RESEND_COOLDOWN', AUTH_MESSAGES.resendCooldown, {
+    return new IdentityException(429, 'RESEND_COOLDOWN', AUTH_MESSAGES.resendCooldown, {
       retryAfterSeconds: seconds,
     });
-    err.retryAfterSeconds = seconds;
-    return err;
   }
 }

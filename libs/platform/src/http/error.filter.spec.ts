@@ -1,5 +1,6 @@
 import { type ArgumentsHost, BadRequestException } from '@nestjs/common';
 import { type Logger } from 'pino';
+import { AppException } from './app-exception';
 import { ErrorFilter } from './error.filter';
 
 function respond(err: unknown) {
@@ -59,5 +60,31 @@ describe('ErrorFilter', () => {
     expect(crash.headers['retry-after']).toBeUndefined();
     expect(respond(named('MongooseError', 'Cast to ObjectId failed')).status).toBe(500);
     expect(respond(new BadRequestException('Title is required')).status).toBe(400);
+  });
+
+  it.each([429, 503])('sets Retry-After from the retryAfterSeconds of a %s AppException', (status) => {
+    const r = respond(new AppException(status, 'SLOW_DOWN', 'Wait.', { retryAfterSeconds: 42 }));
+    expect(r.status).toBe(status);
+    expect(r.headers['retry-after']).toBe('42');
+    expect(r.body).toEqual({
+      statusCode: status,
+      code: 'SLOW_DOWN',
+      message: 'Wait.',
+      details: { retryAfterSeconds: 42 },
+    });
+  });
+
+  it('sets no Retry-After for other statuses, or without a usable wait', () => {
+    const wait = { retryAfterSeconds: 42 };
+    expect(respond(new AppException(409, 'CONFLICT', 'x', wait)).headers['retry-after']).toBeUndefined();
+    for (const details of [undefined, {}, { retryAfterSeconds: '42' }, { retryAfterSeconds: 0 }, 42])
+      expect(
+        respond(new AppException(429, 'SLOW_DOWN', 'x', details)).headers['retry-after'],
+      ).toBeUndefined();
+  });
+
+  it('rounds a fractional wait up (the header takes whole seconds)', () => {
+    const r = respond(new AppException(429, 'SLOW_DOWN', 'x', { retryAfterSeconds: 1.2 }));
+    expect(r.headers['retry-after']).toBe('2');
   });
 });

@@ -81,6 +81,22 @@ function databaseUnavailable(err: unknown): ErrorBody | undefined {
   };
 }
 
+/**
+ * The wait an AppException names for its 429 or 503 (`details.retryAfterSeconds`): clients read it
+ * from the Retry-After header, so the filter that writes the body writes the header too.
+ */
+function retryAfterOf(err: unknown): number | undefined {
+  if (!(err instanceof AppException)) return undefined;
+  const status = err.getStatus();
+  if (status !== 429 && status !== 503) return undefined;
+  const details = err.details;
+  if (typeof details !== 'object' || details === null || !('retryAfterSeconds' in details)) return undefined;
+  const seconds = details.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : undefined;
+}
+
 function httpErrorBody(err: HttpException): ErrorBody {
   const status = err.getStatus();
   const response = err.getResponse();
@@ -113,8 +129,9 @@ export class ErrorFilter implements ExceptionFilter {
     if (body.code === 'DATABASE_UNAVAILABLE') this.logger.warn({ err }, 'database unavailable');
     else if (body.statusCode >= 500) this.logger.error({ err }, 'request failed');
     if (res.headersSent) return;
-    if (body.code === 'DATABASE_UNAVAILABLE')
-      res.setHeader('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    const retryAfter =
+      body.code === 'DATABASE_UNAVAILABLE' ? DATABASE_RETRY_AFTER_SECONDS : retryAfterOf(err);
+    if (retryAfter !== undefined) res.setHeader('retry-after', String(retryAfter));
     res.status(body.statusCode).json(body);
   }
 }
