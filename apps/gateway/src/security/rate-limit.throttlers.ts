@@ -47,7 +47,7 @@ export function gatewayThrottlers(
   };
   return {
     storage,
-    // The guard sets Retry-After itself; no X-RateLimit-* headers (clients never had them).
+    // The error filter sets Retry-After (from the guard's 429); no X-RateLimit-* headers (clients never had them).
     setHeaders: false,
     generateKey: (context, tracker) =>
       `${config.RATE_LIMIT_NAMESPACE}:${action(context) ?? 'none'}:${tracker}`,
