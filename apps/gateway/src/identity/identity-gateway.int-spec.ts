@@ -151,6 +151,17 @@ describe('identity through the gateway', () => {
     );
   });
 
+  it("passes identity's own cooldown through: 429 RESEND_COOLDOWN with its Retry-After", async () => {
+    const target = `cooldown-${suffix}@example.com`;
+    expect((await post('/api/v1/auth/resend-code', { email: target })).status).toBe(200);
+    const cooling = await post('/api/v1/auth/resend-code', { email: target });
+    expect(cooling.status).toBe(429);
+    expect(cooling.body['code']).toBe('RESEND_COOLDOWN');
+    const retryAfter = Number(cooling.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
   it('rate-limits wrong codes per e-mail separately from passwords', async () => {
     const target = `codes-${suffix}@example.com`;
     const statuses: number[] = [];
