@@ -6,12 +6,15 @@ import {
   PLANS,
   TRIAL_DAYS,
   type ChangePlanBody,
+  type SubscribeBody,
   changePlanBodySchema,
+  subscribeBodySchema,
 } from '@core-vault/contracts';
 import { APP_CONFIG, CurrentUser, Public, ZodValidationPipe } from '@core-vault/platform';
 import { z } from 'zod';
 import { type BillingConfig } from '../config';
 import { AccountService } from './account.service';
+import { SubscribeService } from './subscribe.service';
 
 const emptyBody = new ZodValidationPipe(z.strictObject({}));
 
@@ -22,6 +25,7 @@ export class BillingController {
 
   constructor(
     private readonly account: AccountService,
+    private readonly comeback: SubscribeService,
     @Inject(APP_CONFIG) config: BillingConfig,
   ) {
     // The SPA's card entry: local test cards, Stripe Elements with a publishable key, or none.
@@ -49,6 +53,20 @@ export class BillingController {
   @Get('invoices')
   invoices(@CurrentUser() user: AuthUser) {
     return this.account.history(user);
+  }
+
+  @Post('subscription')
+  subscribe(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(subscribeBodySchema)) body: SubscribeBody,
+  ) {
+    return this.comeback.subscribe(user, body);
+  }
+
+  @Post('subscription/retry-payment')
+  @HttpCode(200)
+  retryPayment(@CurrentUser() user: AuthUser, @Body(emptyBody) _body: object) {
+    return this.comeback.retryPayment(user);
   }
 
   @Post('subscription/cancel')

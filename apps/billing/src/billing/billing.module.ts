@@ -5,6 +5,7 @@ import { type BillingConfig } from '../config';
 import { AccountService } from './account.service';
 import { BillingController } from './billing.controller';
 import { BillingEvents } from './billing-events';
+import { CardWebhooks } from './card-webhooks';
 import { CheckoutService } from './checkout.service';
 import { CUSTOMER_MODEL, customerSchema } from './customer.schema';
 import { CustomerRepository } from './customer.repository';
@@ -12,11 +13,15 @@ import { ExportController } from './export.controller';
 import { ExportService } from './export.service';
 import { INVOICE_MODEL, invoiceSchema } from './invoice.schema';
 import { InvoiceRepository } from './invoice.repository';
+import { PaymentMethodRepository } from './payment-method.repository';
+import { PaymentMethodsController } from './payment-methods.controller';
+import { PaymentMethodsService } from './payment-methods.service';
 import { PendingRegistrationStore } from './pending-registration.store';
 import { RegistrationController } from './registration.controller';
 import { RegistrationService } from './registration.service';
 import { STRIPE_EVENT_MODEL, stripeEventSchema } from './stripe-event.schema';
 import { StripeEventRepository } from './stripe-event.repository';
+import { SubscribeService } from './subscribe.service';
 import { SUBSCRIPTION_MODEL, subscriptionSchema } from './subscription.schema';
 import { SubscriptionRepository } from './subscription.repository';
 import { PlanPrices } from './stripe/plan-prices';
@@ -44,6 +49,7 @@ export class BillingModule {
       ],
       controllers: [
         BillingController,
+        PaymentMethodsController,
         RegistrationController,
         WebhookController,
         ExportController,
@@ -66,6 +72,10 @@ export class BillingModule {
         RegistrationService,
         CheckoutService,
         AccountService,
+        PaymentMethodRepository,
+        PaymentMethodsService,
+        SubscribeService,
+        CardWebhooks,
         WebhookService,
         ExportService,
         TestCardsService,

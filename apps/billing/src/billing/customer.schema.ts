@@ -47,6 +47,12 @@ export interface BillingCustomer extends OutboxFields {
   subscriptionId: string | null;
   defaultPaymentMethodId: string | null;
   paymentMethods: PaymentMethodMirror[];
+  /**
+   * Stripe time of the newest card change mirrored (an older webhook changes nothing) and a
+   * counter for compare-and-set writes of the card list. Absent on accounts from before.
+   */
+  cardsAt?: Date | null;
+  cardsVersion?: number;
   registration: Registration | null;
   createdAt: Date;
   updatedAt: Date;
@@ -89,6 +95,8 @@ export const customerSchema = new Schema<BillingCustomer>(
     subscriptionId: { type: String, default: null },
     defaultPaymentMethodId: { type: String, default: null },
     paymentMethods: { type: [paymentMethodSchema], default: [] },
+    cardsAt: { type: Date, default: undefined },
+    cardsVersion: { type: Number, default: undefined },
     registration: { type: registrationSchema, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
@@ -100,5 +108,7 @@ customerSchema.plugin(outboxPlugin);
 // Webhooks find the user of a Stripe object by its customer id; unique so one customer maps to one user.
 // Sparse rather than partial: mongo-java-server ignores partialFilterExpression.
 customerSchema.index({ stripeCustomerId: 1 }, { unique: true, sparse: true });
+// payment_method.detached (its customer already gone) finds the account that had the card.
+customerSchema.index({ 'paymentMethods.id': 1 });
 // checkout.session.completed finds the registration that opened the session.
 customerSchema.index({ 'registration.checkoutSessionId': 1 });

@@ -16,6 +16,28 @@ export class InvoiceRepository {
     return this.invoices.find({ userId }).sort({ issuedAt: -1 }).limit(limit).lean<InvoiceMirror[]>().exec();
   }
 
+  /** The subscription's newest invoice still waiting for a payment (a failed renewal), if any. */
+  openForSubscription(userId: string, subscriptionId: string): Promise<InvoiceMirror | null> {
+    return this.invoices
+      .findOne({ userId, subscriptionId, status: 'open' })
+      .sort({ issuedAt: -1 })
+      .lean<InvoiceMirror>()
+      .exec();
+  }
+
+  /**
+   * Paid through the billing screen: shown as paid at once. No event here — the `invoice.paid`
+   * webhook that follows announces it (and, being as new, applies over this).
+   */
+  async markPaid(id: string, at: Date): Promise<void> {
+    await this.invoices
+      .updateOne(
+        { _id: id, stripeUpdatedAt: { $lte: at } },
+        { $set: { status: 'paid', stripeUpdatedAt: at } },
+      )
+      .exec();
+  }
+
   /** Same rules as subscriptions: newest Stripe state wins, each event id once, events in the same write. */
   async apply(
     input: { id: string; userId: string; stripeCustomerId: string; fields: InvoiceFields; at: Date },

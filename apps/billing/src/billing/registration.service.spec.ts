@@ -99,6 +99,20 @@ describe('RegistrationService (the trial saga)', () => {
     expect(t.customers.outbox).toHaveLength(1);
   });
 
+  it('gives no second trial once the first subscription has ended (409 TRIAL_ALREADY_USED)', async () => {
+    const t = setup();
+    await t.service.startTrial(user, body());
+    const sub = t.subscriptions.docs.get('sub_1');
+    if (sub) sub.status = 'canceled';
+    const calls = t.stripe.calls.length;
+    expect(await refusal(t.service.startTrial(user, body('pm_card_mastercard')))).toEqual({
+      status: 409,
+      code: 'TRIAL_ALREADY_USED',
+    });
+    expect(t.stripe.calls).toHaveLength(calls);
+    expect(t.customers.outbox).toHaveLength(1);
+  });
+
   it('refuses a plan that cannot be chosen, before anything is stored', async () => {
     const t = setup();
     expect((await refusal(t.service.startTrial(user, body('pm_card_visa', 'business_monthly')))).status).toBe(

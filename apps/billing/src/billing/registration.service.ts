@@ -18,7 +18,7 @@ import { SubscriptionRepository } from './subscription.repository';
 import { PlanPrices } from './stripe/plan-prices';
 import { StripeGateway } from './stripe/stripe.gateway';
 import { stripeFailure } from './stripe/stripe-errors';
-import { planTypeOf, type SubscriptionView } from './stripe/stripe-views';
+import { LIVE_STATUSES, planTypeOf, type SubscriptionView } from './stripe/stripe-views';
 
 /** How long one attempt may hold the registration before a retry may take over. */
 const CLAIM_MS = 60_000;
@@ -52,14 +52,14 @@ export class RegistrationService {
       { userId: user.id, email: user.email, flow: 'elements', planId },
       new Date(),
     );
-    if (existing.registration?.step === 'completed') return this.resultOf(existing);
+    if (existing.registration?.step === 'completed') return this.again(existing);
 
     const owner = randomUUID();
     const now = new Date();
     const doc = await this.customers.claim(user.id, owner, new Date(now.getTime() + CLAIM_MS), now);
     if (!doc?.registration) {
       const again = await this.customers.findById(user.id);
-      if (again?.registration?.step === 'completed') return this.resultOf(again);
+      if (again?.registration?.step === 'completed') return this.again(again);
       throw BillingException.inProgress();
     }
     try {
@@ -189,6 +189,17 @@ export class RegistrationService {
     const after = await this.customers.findById(input.userId);
     if (after?.registration?.step !== 'completed') throw BillingException.inProgress();
     return this.resultOf(after);
+  }
+
+  /**
+   * A submit after the trial started: the same answer while that subscription lives (a retry or
+   * a second tab). Once it has ended there is no second trial (docs/billing.md): the user
+   * subscribes again from the billing screen and pays at once.
+   */
+  private async again(doc: BillingCustomer): Promise<RegistrationResult> {
+    const subs = await this.subscriptions.forUser(doc._id);
+    if (subs.some((s) => LIVE_STATUSES.includes(s.status))) return this.resultOf(doc);
+    throw new BillingException(409, 'TRIAL_ALREADY_USED', BILLING_MESSAGES.trialAlreadyUsed);
   }
 
   resultOf(doc: BillingCustomer): RegistrationResult {

@@ -2,7 +2,7 @@ import { type Logger } from 'pino';
 import type Stripe from 'stripe';
 import { Topic } from '@core-vault/contracts';
 import { type OutboxEntry, type OutboxRelayService } from '@core-vault/platform';
-import { FakeCustomers, FakeSubscriptions, as, billingCustomer, refusal } from '../testing/fakes';
+import { FakeCards, FakeCustomers, FakeSubscriptions, as, billingCustomer, refusal } from '../testing/fakes';
 import { BillingEvents } from './billing-events';
 import { type CheckoutService } from './checkout.service';
 import { type CustomerRepository } from './customer.repository';
@@ -13,6 +13,8 @@ import { type SubscriptionRepository } from './subscription.repository';
 import { type PlanPrices } from './stripe/plan-prices';
 import { type StripeGateway } from './stripe/stripe.gateway';
 import { WebhookService } from './webhook.service';
+import { CardWebhooks } from './card-webhooks';
+import { type PaymentMethodRepository } from './payment-method.repository';
 
 const T0 = 1_790_000_000; // seconds, as Stripe sends event.created
 
@@ -93,6 +95,10 @@ function setup() {
       },
     }),
     as<CheckoutService>({ completeFromWebhook: () => Promise.resolve('applied' as const) }),
+    new CardWebhooks(
+      as<CustomerRepository>(customers),
+      as<PaymentMethodRepository>(new FakeCards(customers)),
+    ),
     as<PlanPrices>({
       planOf: (price: string | null) => (price === 'price_pro_yearly' ? 'pro_yearly' : 'pro_monthly'),
     }),
@@ -179,5 +185,78 @@ describe('WebhookService', () => {
     await expect(t.deliver(bad)).resolves.toEqual({ received: true, ignored: true });
     expect(t.handled.get(bad.id)).toBe('ignored');
     await expect(t.deliver(bad)).resolves.toEqual({ received: true, duplicate: true });
+  });
+
+  it('does not announce the end of a subscription the user has replaced by subscribing again', async () => {
+    const t = setup();
+    const doc = t.customers.docs.get('u1');
+    if (doc) doc.subscriptionId = 'sub_new';
+    await t.deliver(event('customer.subscription.deleted', subscription()));
+    expect(t.subscriptions.docs.get('sub_1')?.status).toBe('canceled');
+    expect(t.subscriptions.outbox).toEqual([]);
+  });
+});
+
+function card(id: string, customer: string | null, last4 = '4242') {
+  return {
+    id,
+    object: 'payment_method',
+    type: 'card',
+    customer,
+    card: { brand: 'visa', last4, exp_month: 8, exp_year: 2030 },
+  };
+}
+
+describe('WebhookService: the cards on file follow Stripe', () => {
+  it('mirrors an attached card, a new default and a detached card, each event once', async () => {
+    const t = setup();
+    const attached = event('payment_method.attached', card('pm_a', 'cus_u1'), T0);
+    await t.deliver(attached);
+    await t.deliver(attached);
+    await t.deliver(event('payment_method.attached', card('pm_b', 'cus_u1', '4444'), T0 + 1));
+    await t.deliver(
+      event(
+        'customer.updated',
+        { id: 'cus_u1', invoice_settings: { default_payment_method: 'pm_b' } },
+        T0 + 2,
+      ),
+    );
+    let doc = t.customers.docs.get('u1');
+    expect(doc?.paymentMethods.map((pm) => pm.id)).toEqual(['pm_a', 'pm_b']);
+    expect(doc?.defaultPaymentMethodId).toBe('pm_b');
+
+    // Stripe sends a detached card without its customer; the previous one names the account.
+    await t.deliver({
+      ...event('payment_method.detached', card('pm_a', null), T0 + 3),
+      data: { object: card('pm_a', null), previous_attributes: { customer: 'cus_u1' } },
+    });
+    doc = t.customers.docs.get('u1');
+    expect(doc?.paymentMethods.map((pm) => pm.id)).toEqual(['pm_b']);
+    expect(t.handled.get(attached.id)).toBe('applied');
+  });
+
+  it('finds the account of a detached card by the card when Stripe gives no previous customer', async () => {
+    const t = setup();
+    await t.deliver(event('payment_method.attached', card('pm_a', 'cus_u1'), T0));
+    await t.deliver(event('payment_method.detached', card('pm_a', null), T0 + 1));
+    expect(t.customers.docs.get('u1')?.paymentMethods).toEqual([]);
+    expect(t.customers.docs.get('u1')?.defaultPaymentMethodId).toBeNull();
+  });
+
+  it('keeps a newer card state over an older event delivered late', async () => {
+    const t = setup();
+    await t.deliver(event('payment_method.attached', card('pm_a', 'cus_u1'), T0));
+    await t.deliver(event('payment_method.detached', card('pm_a', null), T0 + 5));
+    const late = event('payment_method.attached', card('pm_a', 'cus_u1'), T0 + 1);
+    await t.deliver(late);
+    expect(t.customers.docs.get('u1')?.paymentMethods).toEqual([]);
+    expect(t.handled.get(late.id)).toBe('stale');
+  });
+
+  it('acknowledges cards of unknown customers and refuses none', async () => {
+    const t = setup();
+    const stranger = event('payment_method.attached', card('pm_x', 'cus_nobody'));
+    await t.deliver(stranger);
+    expect(t.handled.get(stranger.id)).toBe('unknown-customer');
   });
 });

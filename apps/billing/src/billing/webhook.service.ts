@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { LOGGER, OutboxRelayService } from '@core-vault/platform';
 import { BillingException } from './billing.exception';
 import { BillingEvents, majorUnits } from './billing-events';
+import { CardWebhooks } from './card-webhooks';
 import { CheckoutService } from './checkout.service';
 import { CustomerRepository } from './customer.repository';
 import { InvoiceRepository } from './invoice.repository';
@@ -31,6 +32,7 @@ export class WebhookService {
     private readonly subscriptions: SubscriptionRepository,
     private readonly invoices: InvoiceRepository,
     private readonly checkout: CheckoutService,
+    private readonly cards: CardWebhooks,
     private readonly prices: PlanPrices,
     private readonly events: BillingEvents,
     private readonly relay: OutboxRelayService,
@@ -108,6 +110,12 @@ export class WebhookService {
         return this.invoiceChanged(event.data.object, event.id, at, event.type === 'invoice.paid');
       case 'checkout.session.completed':
         return this.checkout.completeFromWebhook(checkoutSessionView(event.data.object), event.id);
+      case 'payment_method.attached':
+        return this.cards.attached(event.data.object, event.id, at);
+      case 'payment_method.detached':
+        return this.cards.detached(event.data.object, event.data.previous_attributes, event.id, at);
+      case 'customer.updated':
+        return this.cards.customerUpdated(event.data.object, event.id, at);
       default:
         return 'ignored';
     }
@@ -134,6 +142,9 @@ export class WebhookService {
       currentPeriodEnd: view.currentPeriodEnd,
     };
     const ids = { userId: customer._id, stripeCustomerId: view.customerId, subscriptionId: view.id };
+    // The end of a subscription that is no longer the account's (the user has subscribed again
+    // since) is mirrored but announced to nobody: it must not turn the new one's access off.
+    const superseded = deleted && customer.subscriptionId !== null && customer.subscriptionId !== view.id;
     const entry = deleted
       ? this.events.subscriptionCanceled(ids, at)
       : this.events.subscriptionUpdated(
@@ -142,7 +153,7 @@ export class WebhookService {
         );
     const applied = await this.subscriptions.apply(
       { id: view.id, userId: customer._id, stripeCustomerId: view.customerId, fields, at },
-      [entry],
+      superseded ? [] : [entry],
       eventId,
       new Date(),
     );

@@ -10,6 +10,8 @@ import {
   type PaymentMethodMirror,
   type Registration,
 } from '../billing/customer.schema';
+import { type CardWrite, type PaymentMethodRepository } from '../billing/payment-method.repository';
+import { type CardChange, applyCardChange, sameCards } from '../billing/payment-methods';
 import { type SubscriptionRepository } from '../billing/subscription.repository';
 import { type SubscriptionMirror } from '../billing/subscription.schema';
 import { type SubscriptionView } from '../billing/stripe/stripe-views';
@@ -136,6 +138,28 @@ export class FakeCustomers implements Partial<CustomerRepository> {
     if (!doc?.registration || doc.registration.lockOwner !== owner) return Promise.resolve(false);
     change(doc, doc.registration);
     return Promise.resolve(true);
+  }
+}
+
+/** The card mirror on the fake accounts: newest change wins, each event id once. */
+export class FakeCards implements Partial<PaymentMethodRepository> {
+  private readonly applied = new Set<string>();
+  constructor(private readonly customers: FakeCustomers) {}
+
+  findByPaymentMethod(id: string): Promise<BillingCustomer | null> {
+    const docs = [...this.customers.docs.values()];
+    return Promise.resolve(docs.find((d) => d.paymentMethods.some((pm) => pm.id === id)) ?? null);
+  }
+  change(userId: string, change: CardChange, at: Date, eventId: string | null): Promise<CardWrite> {
+    const doc = this.customers.docs.get(userId);
+    if (!doc) return Promise.resolve('unknown-customer');
+    if (doc.cardsAt && doc.cardsAt > at) return Promise.resolve('stale');
+    if (eventId && this.applied.has(eventId)) return Promise.resolve('unchanged');
+    if (eventId) this.applied.add(eventId);
+    const next = applyCardChange(doc, change);
+    const same = sameCards(doc, next);
+    Object.assign(doc, next, { cardsAt: at, cardsVersion: (doc.cardsVersion ?? 0) + 1 });
+    return Promise.resolve(same ? 'unchanged' : 'applied');
   }
 }
 

@@ -5,12 +5,14 @@ const name = z.string().trim().min(1).max(100);
 /** Plan ids are checked by the service so every unknown or unselectable plan gets "Invalid plan type". */
 const planId = z.string().trim().min(1).max(50);
 
+const paymentMethodId = z
+  .string()
+  .trim()
+  .regex(/^pm_[A-Za-z0-9_]{1,120}$/, 'must be a Stripe payment method id (pm_...)');
+
 export const startTrialBodySchema = z.strictObject({
   planType: planId,
-  paymentMethodId: z
-    .string()
-    .trim()
-    .regex(/^pm_[A-Za-z0-9_]{1,120}$/, 'must be a Stripe payment method id (pm_...)'),
+  paymentMethodId,
   firstName: name,
   lastName: name,
 });
@@ -151,3 +153,26 @@ export const cardEntryConfigSchema = z.object({
   publishableKey: z.string().nullable(),
 });
 export type CardEntryConfig = z.infer<typeof cardEntryConfigSchema>;
+
+/**
+ * Subscribe again (a returning user: canceled, or never finished a trial): no trial, the first
+ * invoice is paid at once. Without `paymentMethodId` the default card on file pays.
+ */
+export const subscribeBodySchema = z.strictObject({
+  planType: planId,
+  paymentMethodId: paymentMethodId.optional(),
+});
+export type SubscribeBody = z.infer<typeof subscribeBodySchema>;
+
+/**
+ * A card for the caller's billing account. `makeDefault`: it pays the next invoices;
+ * `replaces`: a card on file to remove once this one is the default ("Update Payment Method").
+ */
+export const addPaymentMethodBodySchema = z.strictObject({
+  paymentMethodId,
+  makeDefault: z.boolean().optional(),
+  replaces: paymentMethodId.optional(),
+});
+export type AddPaymentMethodBody = z.infer<typeof addPaymentMethodBodySchema>;
+
+export const paymentMethodParamsSchema = z.strictObject({ id: paymentMethodId });

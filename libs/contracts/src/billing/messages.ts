@@ -32,6 +32,26 @@ export const BILLING_MESSAGES = {
   invalidSignature: 'Invalid webhook signature.',
   unknownTestCard: "Use one of Stripe's published test card numbers, e.g. 4242 4242 4242 4242.",
   exportFailed: 'Failed to export data. Please try again or contact support.',
+  trialAlreadyUsed:
+    'Your free trial has already been used. Subscribe from the Billing page to continue; your card is charged today.',
+  subscribed: 'Subscription started successfully! Your card has been charged.',
+  subscribeFailed: 'Unable to start your subscription. Please try again later.',
+  noCardOnFile: 'Add a payment method to subscribe.',
+  noOpenInvoice: 'There is no unpaid invoice to pay.',
+  paymentRetried: 'Payment successful! Your subscription is active again.',
+  paymentRetryFailed: 'Unable to pay the open invoice. Please try again later.',
+  cardAdded: 'Payment method added successfully!',
+  cardReplaced: 'Payment method updated successfully!',
+  cardRemoved: 'Payment method removed.',
+  defaultCardChanged: 'Default payment method updated.',
+  cardNotFound: 'This payment method is not on your account.',
+  cannotRemoveDefaultCard:
+    'This card pays your subscription. Make another card the default before removing it.',
+  cardAuthenticationRequired:
+    'This card needs an extra verification step we cannot complete here. Please use another card.',
+  cardUpdateFailed: 'Unable to update payment methods. Please try again later.',
+  oldCardNotRemoved:
+    'Your new card is saved and is now the default, but the old card could not be removed. Please remove it again.',
 } as const;
 
 /** Stripe's own card error texts for its declining test cards. */

@@ -69,6 +69,24 @@ const checkoutSession = z.looseObject({
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 
+const paymentMethod = z.looseObject({
+  id,
+  customer: ref.nullish(),
+  card: z
+    .looseObject({
+      brand: z.string().nullish(),
+      last4: z.string().nullish(),
+      exp_month: z.number().int().nullish(),
+      exp_year: z.number().int().nullish(),
+    })
+    .nullish(),
+});
+
+const customer = z.looseObject({
+  id,
+  invoice_settings: z.looseObject({ default_payment_method: ref.nullish() }).nullish(),
+});
+
 /** The object each handled event type carries; other types are ignored without a look inside. */
 const OBJECT_OF: Record<string, z.ZodType> = {
   'customer.subscription.created': subscription,
@@ -78,6 +96,9 @@ const OBJECT_OF: Record<string, z.ZodType> = {
   'invoice.paid': invoice,
   'invoice.payment_failed': invoice,
   'checkout.session.completed': checkoutSession,
+  'payment_method.attached': paymentMethod,
+  'payment_method.detached': paymentMethod,
+  'customer.updated': customer,
 };
 
 function problem(error: z.ZodError): string {

@@ -58,7 +58,7 @@ export function createStripeClient(config: BillingConfig, metrics?: ServiceMetri
   return client;
 }
 
-function paymentMethodMirror(pm: Stripe.PaymentMethod): PaymentMethodMirror {
+export function paymentMethodMirror(pm: Stripe.PaymentMethod): PaymentMethodMirror {
   return {
     id: pm.id,
     brand: pm.card?.brand ?? 'unknown',
@@ -136,6 +136,87 @@ export class StripeGateway {
       { idempotencyKey },
     );
     return subscriptionView(sub);
+  }
+
+  /**
+   * A subscription with no trial (a returning user): `error_if_incomplete`, so a declined first
+   * payment fails this call (402) and Stripe keeps no incomplete subscription behind.
+   */
+  async createPaidSubscription(
+    input: { customerId: string; priceId: string; paymentMethodId: string; userId: string; planId: string },
+    idempotencyKey: string,
+  ): Promise<SubscriptionView> {
+    const sub = await this.stripe.subscriptions.create(
+      {
+        customer: input.customerId,
+        items: [{ price: input.priceId }],
+        default_payment_method: input.paymentMethodId,
+        payment_behavior: 'error_if_incomplete',
+        metadata: { userId: input.userId, planId: input.planId },
+      },
+      { idempotencyKey },
+    );
+    return subscriptionView(sub);
+  }
+
+  /**
+   * Saves a card on the customer the way Stripe recommends: a SetupIntent confirmed with it (the
+   * bank checks the card; on success Stripe attaches it). `requires_action` (3-D Secure) cannot
+   * be completed server-side; a failed check carries Stripe's reason in `last_setup_error`.
+   */
+  async confirmCard(
+    customerId: string,
+    paymentMethodId: string,
+    idempotencyKey: string,
+  ): Promise<
+    | { ok: true; card: PaymentMethodMirror }
+    | { ok: false; reason: 'authentication' | 'declined'; message?: string }
+  > {
+    const intent = await this.stripe.setupIntents.create(
+      {
+        customer: customerId,
+        payment_method: paymentMethodId,
+        payment_method_types: ['card'],
+        usage: 'off_session',
+        confirm: true,
+      },
+      { idempotencyKey },
+    );
+    if (intent.status === 'requires_action') return { ok: false, reason: 'authentication' };
+    if (intent.last_setup_error)
+      return { ok: false, reason: 'declined', message: intent.last_setup_error.message };
+    const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+    return { ok: true, card: paymentMethodMirror(pm) };
+  }
+
+  /** The card pays the customer's invoices and, when given, the live subscription's. */
+  async setDefaultPaymentMethod(
+    customerId: string,
+    paymentMethodId: string,
+    subscriptionId: string | null,
+    idempotencyKey: string,
+  ): Promise<void> {
+    await this.stripe.customers.update(
+      customerId,
+      { invoice_settings: { default_payment_method: paymentMethodId } },
+      { idempotencyKey: `${idempotencyKey}:customer` },
+    );
+    // A subscription's own default overrides the customer's (the trial saga sets one).
+    if (subscriptionId)
+      await this.stripe.subscriptions.update(
+        subscriptionId,
+        { default_payment_method: paymentMethodId },
+        { idempotencyKey: `${idempotencyKey}:subscription` },
+      );
+  }
+
+  async detachPaymentMethod(paymentMethodId: string, idempotencyKey: string): Promise<void> {
+    await this.stripe.paymentMethods.detach(paymentMethodId, {}, { idempotencyKey });
+  }
+
+  /** Pays an open invoice now with the given card; a decline throws Stripe's card error. */
+  async payInvoice(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<void> {
+    await this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }, { idempotencyKey });
   }
 
   async createCheckoutSession(
