@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Topic, defineEventCatalog } from '@core-vault/contracts';
-import { EventFactory, EventValidationError, contextEvents, decodeEvent } from './event-factory';
+import { EventFactory, EventValidationError, contextEvents, decodeEvent, topicEvents } from './event-factory';
 
 const catalog = defineEventCatalog({
   'shop.order-placed.v1': z.strictObject({ orderId: z.string(), total: z.number() }),
@@ -64,6 +64,8 @@ describe('decodeEvent', () => {
 
 describe('contextEvents', () => {
   const analytics = contextEvents('analytics');
+  const billing = contextEvents('billing');
+  const billingIds = { userId: 'u1', stripeCustomerId: 'cus_1', subscriptionId: 'sub_1' };
 
   it("creates its own context's events, as that producer", () => {
     const { topic, envelope } = analytics.create(
@@ -73,15 +75,53 @@ describe('contextEvents', () => {
     );
     expect(topic).toBe('analytics.view-count-changed.v1');
     expect(envelope).toMatchObject({ producer: 'analytics', data: { artifactId: 'a1', viewCount: 3 } });
+    const canceled = billing.create(
+      Topic.SubscriptionCanceled,
+      { ...billingIds, effectiveAt: '2026-01-01T00:00:00.000Z' },
+      { key: 'u1' },
+    );
+    expect(canceled.envelope.producer).toBe('billing');
   });
 
-  it("does not compile another context's topic, and still checks payloads at runtime", () => {
+  it("does not compile another context's topic, and refuses it at run time too", () => {
     const shared = { artifactId: 'a', ownerId: 'u', channel: 'link' as const };
     // @ts-expect-error artifacts.* is not an analytics topic
     const other = () => analytics.create(Topic.ArtifactShared, shared, { key: 'a' });
-    expect(other).not.toThrow();
+    expect(other).toThrow('analytics does not produce artifacts.artifact-shared.v1');
+    const signedIn = { userId: 'u1', at: '2026-01-01T00:00:00.000Z' };
+    // @ts-expect-error billing cannot create identity's events, even with a valid payload
+    expect(() => billing.create(Topic.UserSignedIn, signedIn, { key: 'u1' })).toThrow(EventValidationError);
     expect(() =>
       analytics.create(Topic.ViewCountChanged, { artifactId: 'a1', viewCount: -1 }, { key: 'a1' }),
     ).toThrow(EventValidationError);
+  });
+
+  it("does not compile one of its topics with another topic's payload", () => {
+    const failed = { ...billingIds, invoiceId: 'in_1', effectiveAt: '2026-01-01T00:00:00.000Z' };
+    // @ts-expect-error a payment-failed payload is not an invoice-paid payload
+    expect(() => billing.create(Topic.InvoicePaid, failed, { key: 'u1' })).toThrow('Invalid');
+  });
+});
+
+describe('topicEvents', () => {
+  const gateway = topicEvents('gateway', [Topic.ArtifactViewed]);
+  const view = {
+    artifactId: 'a1',
+    viewedAt: '2026-01-01T00:00:00.000Z',
+    userAgent: 'jest',
+    embed: false,
+  };
+
+  it('creates exactly the listed topics, as the given producer', () => {
+    const { topic, envelope } = gateway.create(Topic.ArtifactViewed, view, { key: 'a1' });
+    expect(topic).toBe('artifacts.artifact-viewed.v1');
+    expect(envelope).toMatchObject({ type: 'artifacts.artifact-viewed', producer: 'gateway', data: view });
+  });
+
+  it("does not compile the rest of that topic's context, and refuses it at run time", () => {
+    const shared = { artifactId: 'a1', ownerId: 'u', channel: 'link' as const };
+    // @ts-expect-error only artifact-viewed was listed, not the other artifacts.* topics
+    const other = () => gateway.create(Topic.ArtifactShared, shared, { key: 'a1' });
+    expect(other).toThrow('gateway does not produce artifacts.artifact-shared.v1');
   });
 });

@@ -32,16 +32,24 @@ export interface CreateEventOptions {
 /**
  * Builds envelopes for one producing service. Payloads are checked against the topic's schema
  * here, at production time, so an invalid event never reaches the outbox or the broker. `K`
- * narrows the topics it may create (see `contextEvents`).
+ * narrows the topics it may create, and `topics`, when given, holds it to them at run time too
+ * (see `contextEvents` and `topicEvents`).
  */
 export class EventFactory<M extends Record<string, unknown>, K extends keyof M & string = keyof M & string> {
+  private readonly allowed: ReadonlySet<string> | undefined;
+
   constructor(
     private readonly catalog: EventCatalog<M>,
     private readonly producer: string,
-  ) {}
+    topics?: readonly K[],
+  ) {
+    this.allowed = topics && new Set(topics);
+  }
 
   create<T extends K>(topic: T, data: M[T], options: CreateEventOptions): OutboxEntry {
     if (!this.catalog.has(topic)) throw new EventValidationError(`Unknown topic "${String(topic)}"`);
+    if (this.allowed && !this.allowed.has(topic))
+      throw new EventValidationError(`${this.producer} does not produce ${topic}`);
     const parsed = this.catalog.schemaFor(topic).safeParse(data);
     if (!parsed.success) {
       throw new EventValidationError(
@@ -70,13 +78,27 @@ export type ContextTopic<C extends string> = Extract<Topic, `${C}.${string}`>;
 
 /**
  * The typed event factory of one producing context: it creates that context's topics only, so an
- * event of another context (or a payload of another topic) does not compile.
+ * event of another context (or a payload of another topic) does not compile, and is refused at
+ * run time should a cast get it past the compiler.
  */
 export function contextEvents<C extends string>(
   context: C,
   producer: string = context,
 ): EventFactory<EventPayloads, ContextTopic<C>> {
-  return new EventFactory<EventPayloads, ContextTopic<C>>(productEventCatalog, producer);
+  const owned = (topic: Topic): topic is ContextTopic<C> => topic.startsWith(`${context}.`);
+  return new EventFactory(productEventCatalog, producer, productEventCatalog.topics.filter(owned));
+}
+
+/**
+ * A typed event factory for exactly the listed topics, for a producer that publishes a topic of
+ * a context it is not (the gateway's artifacts.artifact-viewed.v1): it may create those and no
+ * other, so its reach stays as narrow as a context's own factory.
+ */
+export function topicEvents<T extends Topic>(
+  producer: string,
+  topics: readonly T[],
+): EventFactory<EventPayloads, T> {
+  return new EventFactory(productEventCatalog, producer, topics);
 }
 
 export type DecodeResult = { ok: true; envelope: EventEnvelope } | { ok: false; reason: string };
