@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { Topic, productEventCatalog } from '@core-vault/contracts';
-import { EventFactory, type OutboxEntry } from '@core-vault/platform';
+import { Topic } from '@core-vault/contracts';
+import { type OutboxEntry, contextEvents } from '@core-vault/platform';
 import { type ArtifactDoc } from './artifact.schema';
 
 export type ChangedField = 'title' | 'content' | 'tags' | 'type' | 'isPublic';
 
-/** Builds the context's events (validated against the catalog), keyed by artifact id. */
+/**
+ * Builds the context's events (validated against the catalog), keyed by artifact id, through the
+ * artifacts context's factory: artifacts.* topics only.
+ */
 @Injectable()
 export class ArtifactEvents {
-  private readonly factory = new EventFactory(productEventCatalog, 'artifacts');
+  private readonly factory = contextEvents('artifacts');
 
   created(doc: ArtifactDoc): OutboxEntry {
     return this.factory.create(

@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { Topic, productEventCatalog } from '@core-vault/contracts';
-import { EventFactory, type OutboxEntry } from '@core-vault/platform';
+import { Topic } from '@core-vault/contracts';
+import { type OutboxEntry, contextEvents } from '@core-vault/platform';
 import { type SubscriptionMirror } from './subscription.schema';
 import { planTypeOf, productStatus } from './stripe/stripe-views';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
-/** Builds billing's Kafka events (validated against the contracts before they reach an outbox). */
+/**
+ * Builds billing's Kafka events (validated against the contracts before they reach an outbox),
+ * through the billing context's factory: billing.* topics only.
+ */
 @Injectable()
 export class BillingEvents {
-  private readonly factory = new EventFactory(productEventCatalog, 'billing');
+  private readonly factory = contextEvents('billing');
 
   trialStarted(input: {
     userId: string;

@@ -23,7 +23,8 @@ describe('ViewTracker', () => {
       null,
     );
     expect(accepted).toBe(1);
-    expect(sent[0]?.envelope).toMatchObject({ id: view().id, key: 'a1' });
+    expect(sent[0]?.topic).toBe('artifacts.artifact-viewed.v1');
+    expect(sent[0]?.envelope).toMatchObject({ id: view().id, key: 'a1', producer: 'gateway' });
   });
 
   it('answers 503 within its deadline while the broker does not answer, instead of hanging', async () => {

@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  type AuthUser,
-  type TrackViewBody,
-  Topic,
-  productEventCatalog,
-  viewedAtProblem,
-} from '@core-vault/contracts';
-import { APP_CONFIG, AppException, EventFactory, KafkaConnection } from '@core-vault/platform';
+import { type AuthUser, type TrackViewBody, Topic, viewedAtProblem } from '@core-vault/contracts';
+import { APP_CONFIG, AppException, KafkaConnection, topicEvents } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 
 /**
@@ -16,7 +10,12 @@ import { type GatewayConfig } from '../config';
  */
 @Injectable()
 export class ViewTracker {
-  private readonly events = new EventFactory(productEventCatalog, 'gateway');
+  /**
+   * A view is an artifacts-context fact (what happened to an artifact), so its topic is named
+   * there, but the gateway is where it is observed and published; its factory creates that one
+   * topic and no other artifacts.* event.
+   */
+  private readonly events = topicEvents('gateway', [Topic.ArtifactViewed]);
 
   constructor(
     private readonly kafka: KafkaConnection,
