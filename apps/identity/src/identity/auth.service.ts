@@ -16,17 +16,16 @@ import {
   Topic,
   isValidEmail,
   normalizeEmail,
-  productEventCatalog,
   signUpProblem,
 } from '@core-vault/contracts';
 import {
   APP_CONFIG,
   CLOCK,
   type Clock,
-  EventFactory,
+  CooldownLock,
   LOGGER,
   OutboxRelayService,
-  RedisRateLimiter,
+  contextEvents,
 } from '@core-vault/platform';
 import { type IdentityConfig, adminEmails } from '../config';
 import { CodeService } from './code.service';
@@ -52,7 +51,7 @@ export interface SignInOutcome {
 /** Registration, sign-in with e-mailed codes, password reset and the session user. */
 @Injectable()
 export class AuthService {
-  private readonly events = new EventFactory(productEventCatalog, 'identity');
+  private readonly events = contextEvents('identity');
   private readonly admins: ReadonlySet<string>;
 
   constructor(
@@ -60,7 +59,7 @@ export class AuthService {
     private readonly codes: CodeService,
     private readonly sessions: SessionService,
     private readonly passwords: PasswordHasher,
-    private readonly limiter: RedisRateLimiter,
+    private readonly cooldowns: CooldownLock,
     private readonly outbox: OutboxRelayService,
     @Inject(APP_CONFIG) config: IdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -142,13 +141,13 @@ export class AuthService {
       : await this.passwords.verifyDummy(password);
     if (!user || !valid) throw IdentityException.invalidCredentials();
     const now = this.clock.now();
-    const cooldown = await this.limiter.cooldown(
+    const cooldown = await this.cooldowns.claim(
       'identity:code-mail',
       emailKey(email),
       RESEND_COOLDOWN_SECONDS,
     );
     const challenge = await this.codes.signInChallenge(user._id);
-    if (cooldown.ok || !challenge.codeLive) {
+    if (cooldown.claimed || !challenge.codeLive) {
       await this.issueSignInCode(user, now, email);
     } else {
       // A code went out moments ago: refresh the password proof, do not flood the inbox.
@@ -171,7 +170,7 @@ export class AuthService {
     try {
       await this.codes.issue('sign-in', user, passwordVerifiedAt);
     } catch (err) {
-      await this.limiter.clear('identity:code-mail', emailKey(email));
+      await this.cooldowns.release('identity:code-mail', emailKey(email));
       throw err;
     }
   }
@@ -205,12 +204,12 @@ export class AuthService {
     const email = normalizeEmail(body.email ?? '');
     if (!email) throw IdentityException.validation(AUTH_MESSAGES.emailRequiredForResend);
     if (!isValidEmail(email)) throw IdentityException.validation(AUTH_MESSAGES.invalidEmail);
-    const cooldown = await this.limiter.cooldown(
+    const cooldown = await this.cooldowns.claim(
       'identity:code-mail',
       emailKey(email),
       RESEND_COOLDOWN_SECONDS,
     );
-    if (!cooldown.ok) throw IdentityException.cooldown(cooldown.retryAfterSeconds);
+    if (!cooldown.claimed) throw IdentityException.cooldown(cooldown.retryAfterSeconds);
     const user = await this.users.findByEmail(email);
     const proven = user ? (await this.codes.signInChallenge(user._id)).passwordVerifiedAt : null;
     // Only a sign-in whose password was proven gets a new code: a code alone is not a sign-in.
@@ -224,16 +223,16 @@ export class AuthService {
     if (!isValidEmail(email)) throw IdentityException.validation(AUTH_MESSAGES.invalidEmail);
     const user = await this.users.findByEmail(email);
     if (!user) throw IdentityException.unknownAccount();
-    const cooldown = await this.limiter.cooldown(
+    const cooldown = await this.cooldowns.claim(
       'identity:reset-mail',
       emailKey(email),
       RESEND_COOLDOWN_SECONDS,
     );
-    if (!cooldown.ok) throw IdentityException.cooldown(cooldown.retryAfterSeconds);
+    if (!cooldown.claimed) throw IdentityException.cooldown(cooldown.retryAfterSeconds);
     try {
       await this.codes.issue('reset', user);
     } catch (err) {
-      await this.limiter.clear('identity:reset-mail', emailKey(email));
+      await this.cooldowns.release('identity:reset-mail', emailKey(email));
       throw err;
     }
     return { success: true, message: AUTH_MESSAGES.resetSent };

@@ -1,14 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { type Redis } from 'ioredis';
-import {
-  APP_CONFIG,
-  AccessTokenSigner,
-  CLOCK,
-  REDIS,
-  RedisRateLimiter,
-  systemClock,
-} from '@core-vault/platform';
+import { APP_CONFIG, AccessTokenSigner, CLOCK, REDIS, CooldownLock, systemClock } from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
 import { AuthService } from './auth.service';
 import { BillingEventsConsumer } from './billing-events.consumer';
@@ -54,7 +47,7 @@ import { USER_MODEL, userSchema } from './user.schema';
       inject: [APP_CONFIG],
       useFactory: (c: IdentityConfig) => new AccessTokenSigner(c.AUTH_PRIVATE_KEY),
     },
-    { provide: RedisRateLimiter, inject: [REDIS], useFactory: (r: Redis) => new RedisRateLimiter(r) },
+    { provide: CooldownLock, inject: [REDIS], useFactory: (r: Redis) => new CooldownLock(r) },
     UserRepository,
     SessionRepository,
     CodeRepository,

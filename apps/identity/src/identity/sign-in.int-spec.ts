@@ -27,7 +27,7 @@ const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 /** Lets the next code e-mail go out at once, as if the cooldown had lapsed. */
 const endCooldown = (email: string) =>
-  h.redis.del(`rl:identity:code-mail:${createHash('sha256').update(email).digest('base64url')}`);
+  h.redis.del(`cooldown:identity:code-mail:${createHash('sha256').update(email).digest('base64url')}`);
 const invalidCode = {
   statusCode: 401,
   code: 'INVALID_VERIFICATION_CODE',

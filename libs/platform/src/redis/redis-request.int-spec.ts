@@ -4,7 +4,7 @@
  */
 import { type Redis } from 'ioredis';
 import { type AppException } from '../http/app-exception';
-import { RedisThrottlerStorage } from '../rate-limit/rate-limiter';
+import { RedisThrottlerStorage } from '../rate-limit/redis-throttler.storage';
 import { freePort, testInfra, uniqueSuffix, waitFor } from '../testing';
 import { createRedis, redisForRequest } from './redis.module';
 

@@ -1,10 +1,9 @@
 import { createRedis } from '../redis/redis.module';
 import { testInfra, uniqueSuffix } from '../testing';
-import { RedisRateLimiter, RedisThrottlerStorage } from './rate-limiter';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
 
 const redis = createRedis(testInfra().redisUrl);
 const namespace = `rl:test:${uniqueSuffix()}`;
-const limiter = new RedisRateLimiter(redis, namespace);
 const storage = new RedisThrottlerStorage(redis);
 
 afterAll(async () => {
@@ -31,16 +30,5 @@ describe('RedisThrottlerStorage (@nestjs/throttler counters in Redis)', () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => hit('burst:ip', 10, 60_000)));
     expect(results.filter((r) => !r.isBlocked)).toHaveLength(10);
     expect(await redis.pttl(`{${namespace}:burst:ip:ip}:hits`)).toBeGreaterThan(0);
-  });
-});
-
-describe('RedisRateLimiter cooldowns', () => {
-  it('grants a cooldown once until it lapses or is cleared', async () => {
-    expect(await limiter.cooldown('mail', 'a', 60)).toEqual({ ok: true, retryAfterSeconds: 0 });
-    const second = await limiter.cooldown('mail', 'a', 60);
-    expect(second.ok).toBe(false);
-    expect(second.retryAfterSeconds).toBeGreaterThan(55);
-    await limiter.clear('mail', 'a');
-    expect((await limiter.cooldown('mail', 'a', 60)).ok).toBe(true);
   });
 });
