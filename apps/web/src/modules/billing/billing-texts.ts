@@ -17,15 +17,18 @@ export const BILLING_TEXTS = {
   noSubscriptionToResume: BILLING_MESSAGES.noSubscriptionToResume,
 } as const;
 
-/** Features on the plan card: three for everyone, four unlocked by Business (spec accounts §6). */
+/**
+ * Features on the plan card: three for every subscriber, four that depend on the plan, each read
+ * from the permission table (Pro holds Advanced Analytics and Priority Support, docs/billing.md).
+ */
 export const PLAN_FEATURE_ROWS = [
-  { label: 'Artifact Upload', business: false },
-  { label: 'Public Sharing', business: false },
-  { label: 'Basic Analytics', business: false },
-  { label: 'Advanced Analytics', business: true },
-  { label: 'Custom Domains', business: true },
-  { label: 'API Access', business: true },
-  { label: 'Priority Support', business: true },
+  { label: 'Artifact Upload', feature: null },
+  { label: 'Public Sharing', feature: null },
+  { label: 'Basic Analytics', feature: null },
+  { label: 'Advanced Analytics', feature: 'analytics_advanced' },
+  { label: 'Custom Domains', feature: 'custom_domains' },
+  { label: 'API Access', feature: 'api_access' },
+  { label: 'Priority Support', feature: 'priority_support' },
 ] as const;
 
 /** The export's file name: the export prefix and today's date. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PLANS, type SessionUser, hasFeature, isSubscribed } from '@core-vault/contracts';
 import { Spinner } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
@@ -34,8 +34,12 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
   const resume = useApiMutation(endpoints.billing.resumeSubscription);
   const portal = useApiMutation(endpoints.billing.createPortalSession);
   const busy = cancel.isPending || resume.isPending;
-  const [dialog, setDialog] = useState<'plan' | 'card' | null>(null);
   const subscribed = isSubscribed(user);
+  // CHANGE_PLAN_PATH (Upgrade Now elsewhere in the app) lands here with the dialog open.
+  const [params] = useSearchParams();
+  const [dialog, setDialog] = useState<'plan' | 'card' | null>(() =>
+    subscribed && params.has('change-plan') ? 'plan' : null,
+  );
   const sub = data.details?.subscriptions[0] ?? null;
   const display = statusDisplay(user.subscriptionStatus);
   const planName = `Core Vault ${subscribed ? user.planType : 'Free'}`;
@@ -166,7 +170,7 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
           <h2 id="features-title">Plan Features</h2>
           <ul className="bl-features">
             {PLAN_FEATURE_ROWS.map((f) => {
-              const on = f.business ? hasFeature(user, 'analytics_advanced') : subscribed;
+              const on = f.feature ? hasFeature(user, f.feature) : subscribed;
               return (
                 <li key={f.label} className={on ? 'bl-on' : 'bl-off'}>
                   <span aria-hidden="true">{on ? '✓' : '✕'}</span> {f.label}
