@@ -2,7 +2,6 @@ export * from './config/config';
 export * from './config/config.module';
 export * from './config/local-config';
 export * from './logging/logger';
-export * from './logging/nest-logger';
 export * from './logging/logging.module';
 export * from './logging/request-context';
 export * from './health/health.registry';

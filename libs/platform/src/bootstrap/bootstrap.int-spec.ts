@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { answersOk, freePort, spawnTs, testInfra, waitFor } from '../testing';
 
@@ -38,6 +40,33 @@ describe('service lifecycle', () => {
     const [code] = await svc.exited;
     expect(code).toBe(1);
     expect(svc.stderr().trim()).toBe('[slow-service] invalid configuration: REDIS_URL is required');
+  });
+
+  it('logs a failure to start as one JSON fatal line and exits 1', async () => {
+    const taken = createServer();
+    taken.listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const svc = startService({ PORT: String(port) });
+      // 'close', not 'exit': the output is read to its end.
+      const [code] = (await once(svc.child, 'close')) as [number | null];
+      expect(code).toBe(1);
+      const lines = svc
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const fatal = lines.filter((l) => l['level'] === 'fatal');
+      expect(fatal).toEqual([
+        expect.objectContaining({
+          msg: 'slow-service failed to start',
+          err: expect.objectContaining({ syscall: 'listen', message: expect.stringContaining('EADDRINUSE') }),
+        }),
+      ]);
+    } finally {
+      taken.close();
+    }
   });
 
   it('is ready with its dependencies, logs JSON with request ids, and drains in-flight work on SIGTERM', async () => {
@@ -94,6 +123,15 @@ describe('service lifecycle', () => {
         l['requestId'] === 'lifecycle-test-1' || (l['req'] as { id?: string })?.id === 'lifecycle-test-1',
     );
     expect(access).toBeDefined();
+    // Nest's own log calls go through nestjs-pino: JSON, with the context and the request's id.
+    expect(lines.find((l) => l['msg'] === 'slow request started')).toMatchObject({
+      level: 'info',
+      service: 'slow-service',
+      context: 'SlowController',
+      requestId: 'lifecycle-test-1',
+    });
+    // And the lines Nest wrote while booting, held in its buffer until the logger was there.
+    expect(lines.some((l) => l['context'] === 'RouterExplorer')).toBe(true);
     const messages = lines.map((l) => l['msg']);
     expect(messages.indexOf('shutdown started')).toBeLessThan(messages.indexOf('shutdown complete'));
   });

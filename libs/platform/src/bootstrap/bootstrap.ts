@@ -1,6 +1,7 @@
 import { type Server } from 'node:http';
 import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { type z } from 'zod';
 import { type baseConfigSchema, ConfigError, loadConfig } from '../config/config';
@@ -9,7 +10,6 @@ import { ErrorFilter } from '../http/error.filter';
 import { jsonBodyOptions, requestGuard } from '../http/request-guards';
 import { byteSize } from '../http/request-limits';
 import { createLogger } from '../logging/logger';
-import { PinoNestLogger } from '../logging/nest-logger';
 import { startEventServer } from '../kafka/event-server';
 import { initTracing, shutdownTracing } from '../tracing/tracing';
 import { type Logger } from 'pino';
@@ -47,12 +47,20 @@ export async function runService<S extends z.ZodObject>(
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   initTracing(definition.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   try {
+    // Nest's own lines wait in its buffer until nestjs-pino's Logger (LoggingModule) takes them.
+    // A failure before that ends up in the catch below, logged by the pino logger itself: with
+    // abortOnError off Nest rethrows instead of exiting, and without autoFlushLogs it does not
+    // print the buffer through its plain-text console logger first.
     const app = await NestFactory.create<NestExpressApplication>(definition.module(config, logger), {
-      logger: new PinoNestLogger(logger),
+      bufferLogs: true,
+      autoFlushLogs: false,
+      abortOnError: false,
       bodyParser: false,
       // Kept by jsonBodyOptions' own verify step (Nest's would replace it).
       rawBody: false,
     });
+    app.useLogger(app.get(NestPinoLogger));
+    app.flushLogs();
     const limits = {
       defaultBytes: byteSize(definition.bodyLimit ?? '100kb'),
       routes: Object.fromEntries(
