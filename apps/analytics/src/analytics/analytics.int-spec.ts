@@ -259,7 +259,7 @@ describe('view counting', () => {
 });
 
 describe('statistics access', () => {
-  it('gates by plan: Pro gets totals only, Business gets the advanced statistics', async () => {
+  it('gates by plan: Pro and Business get the per-artifact statistics, Free and canceled nothing', async () => {
     const a = `art-gate-${s}`;
     await send(Topic.ArtifactCreated, [make.created(a, owner)]);
     await send(Topic.ArtifactViewed, [make.view({ artifactId: a })]);
@@ -269,18 +269,21 @@ describe('statistics access', () => {
       { what: 'counted' },
     );
 
+    // The pricing card sells Pro with "Advanced analytics" (docs/billing.md).
     const proOverview = await overview(pro);
     expect(proOverview.status).toBe(200);
-    expect(proOverview.body.level).toBe('basic');
+    expect(proOverview.body.level).toBe('advanced');
     expect(proOverview.body.artifacts.find((x) => x.artifactId === a)?.views).toBe(1);
-    const proAdvanced = await stats(a, pro);
-    expect(proAdvanced.status).toBe(403);
-    expect(proAdvanced.body).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE' });
-    expect((proAdvanced.body as unknown as { message: string }).message).toBe(
-      'Advanced analytics are available with Business plan and higher.',
-    );
+    const proStats = await stats(a, pro);
+    expect(proStats.status).toBe(200);
     expect((await stats(a, business)).status).toBe(200);
     expect((await overview(business)).body.level).toBe('advanced');
+    const free = await stats(a, tokenFor(owner, { plan: 'Free', sts: 'NO_SUBSCRIPTION' }));
+    expect(free.status).toBe(403);
+    expect(free.body).toMatchObject({
+      code: 'FEATURE_NOT_AVAILABLE',
+      message: 'Analytics are available with the Pro plan and higher.',
+    });
 
     expect((await overview(tokenFor(owner, { plan: 'Free', sts: 'NO_SUBSCRIPTION' }))).status).toBe(403);
     expect((await overview(tokenFor(owner, { sts: 'CANCELED' }))).status).toBe(403);

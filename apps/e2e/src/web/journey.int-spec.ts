@@ -419,16 +419,19 @@ describe('a new user in the browser', () => {
     await screenshot(page, '12-billing');
   });
 
-  it('shows the analytics and domains upsells to a Pro trial', async () => {
+  it('shows a Pro trial its analytics (as the pricing card sells) and the domains upsell', async () => {
     await page.goto(url('/analytics'));
-    await page
-      .getByRole('heading', { name: 'Advanced Analytics is available with Business plan and higher' })
-      .waitFor();
+    await page.getByRole('heading', { name: 'Views of your artifacts' }).waitFor();
+    await page.getByRole('heading', { name: 'More analytics with Business — coming soon' }).waitFor();
+    expect(await page.getByText('is available with Business plan and higher').count()).toBe(0);
     await screenshot(page, '13-analytics');
     await page.goto(url('/domains'));
     await page
       .getByRole('heading', { name: 'Custom Domains is available with Business plan and higher' })
       .waitFor();
+    // Upgrade Now leads a subscriber to the change-plan dialog, not to registration.
+    await page.getByRole('link', { name: 'Upgrade Now' }).click();
+    await page.getByRole('dialog', { name: 'Change Plan' }).waitFor();
   });
 
   it('signs out, is refused with a wrong password, then signs in with the mailed code', async () => {

@@ -211,12 +211,14 @@ describe('tracking through the gateway', () => {
 });
 
 describe('statistics through the gateway', () => {
-  it('gates by plan at the edge: Pro has totals but not the advanced statistics', async () => {
+  it('gates by plan at the edge: Pro reaches the per-artifact statistics, a canceled account does not', async () => {
     const pro = token(owner, { plan: 'Pro', sts: 'TRIAL' });
     expect((await api('GET', '/api/v1/analytics/artifacts', { token: pro })).status).toBe(200);
-    const advanced = await statsOf('anything', pro);
-    expect(advanced.status).toBe(403);
-    expect(advanced.body['message']).toBe('Advanced analytics are available with Business plan and higher.');
+    // Past the edge's gate: the analytics service answers for an artifact it does not know.
+    expect((await statsOf('anything', pro)).status).toBe(404);
+    const canceled = await statsOf('anything', token(owner, { plan: 'Pro', sts: 'CANCELED' }));
+    expect(canceled.status).toBe(403);
+    expect(canceled.body['message']).toBe('Analytics are available with the Pro plan and higher.');
     expect((await api('GET', '/api/v1/analytics/artifacts')).status).toBe(401);
   });
 

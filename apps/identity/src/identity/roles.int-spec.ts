@@ -76,12 +76,12 @@ describe('the permission table through the real guard', () => {
     [
       'Pro on trial',
       { subscriptionStatus: 'TRIAL', isActive: true, planType: 'Pro' },
-      { 'basic-upload': 200, 'analytics-advanced': 403, 'custom-domains': 403, admin: 403 },
+      { 'basic-upload': 200, 'analytics-advanced': 200, 'custom-domains': 403, admin: 403 },
     ],
     [
       'Pro active',
       { subscriptionStatus: 'ACTIVE', isActive: true, planType: 'Pro' },
-      { 'basic-upload': 200, 'analytics-advanced': 403, 'custom-domains': 403, admin: 403 },
+      { 'basic-upload': 200, 'analytics-advanced': 200, 'custom-domains': 403, admin: 403 },
     ],
     [
       'Business active',

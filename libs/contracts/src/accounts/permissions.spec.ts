@@ -7,16 +7,16 @@ const user = (over: Partial<AccessSubject> = {}): AccessSubject => ({
   ...over,
 });
 
-describe('permission table (spec §6)', () => {
+describe('permission table (spec §6, Pro as the pricing card sells it)', () => {
   it.each([
     ['Pro', 'basic_upload', true],
     ['Pro', 'view_artifacts', true],
     ['Pro', 'analytics_basic', true],
     ['Pro', 'private_sharing', true],
-    ['Pro', 'analytics_advanced', false],
+    ['Pro', 'analytics_advanced', true],
     ['Pro', 'custom_domains', false],
     ['Pro', 'team_collaboration', false],
-    ['Pro', 'priority_support', false],
+    ['Pro', 'priority_support', true],
     ['Pro', 'api_access', false],
     ['Business', 'analytics_advanced', true],
     ['Business', 'custom_domains', true],

@@ -2,7 +2,7 @@
 export type PlanType = 'Pro' | 'Business' | 'Free';
 export type SubscriptionStatus = 'ACTIVE' | 'TRIAL' | 'PAST_DUE' | 'CANCELED' | 'NO_SUBSCRIPTION';
 
-/** Feature permissions by plan, exactly as spec accounts §6. */
+/** Feature permissions (spec accounts §6). */
 export const FEATURES = [
   'basic_upload',
   'view_artifacts',
@@ -16,8 +16,21 @@ export const FEATURES = [
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
+/**
+ * Features by plan: spec accounts §6, except that Pro also holds analytics_advanced and
+ * priority_support. The pricing card sells Pro with "Advanced analytics" and "Priority support"
+ * while the permission table lists them for Business only; the product delivers what it sells
+ * (issue #17, decision in docs/billing.md). What only Business would add stays "coming soon".
+ */
 export const PLAN_FEATURES: Readonly<Record<PlanType, readonly Feature[]>> = {
-  Pro: ['basic_upload', 'view_artifacts', 'analytics_basic', 'private_sharing'],
+  Pro: [
+    'basic_upload',
+    'view_artifacts',
+    'analytics_basic',
+    'analytics_advanced',
+    'private_sharing',
+    'priority_support',
+  ],
   Business: [
     'basic_upload',
     'view_artifacts',

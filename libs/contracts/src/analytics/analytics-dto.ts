@@ -22,7 +22,7 @@ export const ANALYTICS_MESSAGES = {
   notFound: 'Artifact not found',
   notOwner: 'You can only see statistics of your own artifacts.',
   upgrade: 'Analytics are available with the Pro plan and higher.',
-  upgradeAdvanced: 'Advanced analytics are available with Business plan and higher.',
+  upgradeAdvanced: 'Advanced analytics are available with the Pro plan and higher.',
   rateLimited: (seconds: number) => `Too many tracking requests. Please try again in ${seconds} seconds.`,
 } as const;
 
@@ -79,7 +79,11 @@ export function viewedAtProblem(viewedAt: string, now: Date = new Date()): strin
   return null;
 }
 
-/** Which statistics a caller may read: the permission table decides (Pro basic, Business advanced). */
+/**
+ * Which statistics a caller may read: the permission table decides. Pro and Business both hold
+ * analytics_advanced (the pricing card's "Advanced analytics", docs/billing.md); 'basic' is the
+ * level of a plan listing analytics_basic alone, which none does today.
+ */
 export type AnalyticsLevel = 'none' | 'basic' | 'advanced';
 export function analyticsLevel(user: AccessSubject | null | undefined): AnalyticsLevel {
   if (hasFeature(user, 'analytics_advanced')) return 'advanced';

@@ -26,7 +26,7 @@ function check(handler: () => void, planType: PlanType) {
     return new AnalyticsAccessGuard(new Reflector()).canActivate(context(handler, planType));
   } catch (err) {
     if (!(err instanceof AppException)) throw err;
-    return { status: err.getStatus(), code: err.code, details: err.details };
+    return { status: err.getStatus(), code: err.code, message: err.message, details: err.details };
   }
 }
 
@@ -39,17 +39,22 @@ describe('RequireAnalytics', () => {
     expect(check(basic, 'Free')).toEqual({
       status: 403,
       code: 'FEATURE_NOT_AVAILABLE',
+      message: 'Analytics are available with the Pro plan and higher.',
       details: { feature: 'analytics_basic' },
     });
   });
 
-  it('keeps advanced statistics for Business', () => {
+  it('lets Pro and Business see the per-artifact statistics (the pricing card sells them with Pro)', () => {
+    expect(check(advanced, 'Pro')).toBe(true);
     expect(check(advanced, 'Business')).toBe(true);
-    for (const plan of ['Pro', 'Free'] as const)
-      expect(check(advanced, plan)).toEqual({
-        status: 403,
-        code: 'FEATURE_NOT_AVAILABLE',
-        details: { feature: 'analytics_advanced' },
-      });
+  });
+
+  it('tells a caller without analytics which plan has them, naming the feature the route needs', () => {
+    expect(check(advanced, 'Free')).toEqual({
+      status: 403,
+      code: 'FEATURE_NOT_AVAILABLE',
+      message: 'Analytics are available with the Pro plan and higher.',
+      details: { feature: 'analytics_advanced' },
+    });
   });
 });

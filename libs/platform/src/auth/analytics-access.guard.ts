@@ -15,10 +15,11 @@ import { type AuthenticatedRequest } from './auth.decorators';
 export const NEEDED_LEVEL = 'core-vault:analytics-level';
 
 /**
- * Statistics need a plan with analytics: 'basic' is met by analytics_basic (Pro) or
- * analytics_advanced (Business); 'advanced' only by analytics_advanced. Runs after the global
+ * Statistics need a plan with analytics: 'basic' is met by analytics_basic or analytics_advanced;
+ * 'advanced' only by analytics_advanced (Pro and Business, docs/billing.md). Runs after the global
  * auth guard, so the caller is verified. The gateway and the analytics service make the same
- * check with the same error (403 FEATURE_NOT_AVAILABLE, the missing feature in the details).
+ * check with the same error (403 FEATURE_NOT_AVAILABLE, the missing feature in the details). A
+ * caller without any analytics is told about the plan that has them, whatever the route needs.
  */
 export const RequireAnalytics = (level: Exclude<AnalyticsLevel, 'none'>) =>
   applyDecorators(SetMetadata(NEEDED_LEVEL, level), UseGuards(AnalyticsAccessGuard));
@@ -30,14 +31,11 @@ export class AnalyticsAccessGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const needed = this.reflector.get<AnalyticsLevel>(NEEDED_LEVEL, context.getHandler());
     const level = analyticsLevel(context.switchToHttp().getRequest<AuthenticatedRequest>().user);
-    if (needed === 'advanced' && level !== 'advanced')
-      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', ANALYTICS_MESSAGES.upgradeAdvanced, {
-        feature: 'analytics_advanced',
-      });
+    const feature = needed === 'advanced' ? 'analytics_advanced' : 'analytics_basic';
     if (level === 'none')
-      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', ANALYTICS_MESSAGES.upgrade, {
-        feature: 'analytics_basic',
-      });
+      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', ANALYTICS_MESSAGES.upgrade, { feature });
+    if (needed === 'advanced' && level !== 'advanced')
+      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', ANALYTICS_MESSAGES.upgradeAdvanced, { feature });
     return true;
   }
 }

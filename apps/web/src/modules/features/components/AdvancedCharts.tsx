@@ -14,7 +14,17 @@ import {
 import { endpoints } from '../../../lib/api/endpoints';
 import { apiQuery } from '../../../lib/query';
 
-/** One artifact's 30-day series, unique visitors, referrers and embed/direct split. */
+const FIGURES = [
+  ['Views (30 days)', 'viewsLast30Days'],
+  ['Unique viewers (30 days)', 'uniqueVisitors30Days'],
+  ['Embedded views', 'embedViews'],
+  ['Direct views', 'directViews'],
+] as const;
+
+/**
+ * One artifact's 30-day series, unique visitors, referrers and embed/direct split. The figures
+ * are also written out as text and a table: a chart alone says nothing to a screen reader.
+ */
 export function AdvancedCharts({ artifactIds }: { artifactIds: string[] }) {
   const [selected, setSelected] = useState(artifactIds[0] ?? '');
   const { data: stats, error: failure } = useQuery({
@@ -26,7 +36,7 @@ export function AdvancedCharts({ artifactIds }: { artifactIds: string[] }) {
   if (artifactIds.length === 0) return null;
   return (
     <section className="cv-card" aria-labelledby="charts-title">
-      <h2 id="charts-title">Advanced analytics</h2>
+      <h2 id="charts-title">Per-artifact analytics</h2>
       <div className="cv-field">
         <label htmlFor="stats-artifact">Artifact</label>
         <select id="stats-artifact" value={selected} onChange={(e) => setSelected(e.target.value)}>
@@ -40,11 +50,14 @@ export function AdvancedCharts({ artifactIds }: { artifactIds: string[] }) {
       {error && <p className="cv-field-error">{error}</p>}
       {stats && (
         <>
-          <p>
-            Views (30 days): <strong>{stats.viewsLast30Days}</strong> · Unique visitors:{' '}
-            <strong>{stats.uniqueVisitors30Days}</strong> · Embedded: <strong>{stats.embedViews}</strong> ·
-            Direct: <strong>{stats.directViews}</strong>
-          </p>
+          <dl className="ft-figures">
+            {FIGURES.map(([label, key]) => (
+              <div key={key}>
+                <dt>{label}</dt>
+                <dd data-testid={key}>{stats[key]}</dd>
+              </div>
+            ))}
+          </dl>
           <div className="ft-chart" aria-label="Daily views over the last 30 days">
             <ResponsiveContainer width="100%" height={260}>
               <LineChart data={stats.series}>
@@ -57,8 +70,28 @@ export function AdvancedCharts({ artifactIds }: { artifactIds: string[] }) {
               </LineChart>
             </ResponsiveContainer>
           </div>
+          {stats.referrers.length === 0 ? (
+            <p className="cv-hint">No referrers yet: every view so far came without one.</p>
+          ) : (
+            <table className="ft-table" aria-label="Top referrers">
+              <thead>
+                <tr>
+                  <th scope="col">Referrer</th>
+                  <th scope="col">Views</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.referrers.map((r) => (
+                  <tr key={r.domain}>
+                    <td>{r.domain}</td>
+                    <td>{r.views}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           {stats.referrers.length > 0 && (
-            <div className="ft-chart" aria-label="Top referrers">
+            <div className="ft-chart" aria-hidden="true">
               <ResponsiveContainer width="100%" height={220}>
                 <BarChart data={stats.referrers}>
                   <XAxis dataKey="domain" />

@@ -5,11 +5,12 @@ import { endpoints } from '../../../lib/api/endpoints';
 import { apiQuery, useApiMutation } from '../../../lib/query';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useSession } from '../../auth';
-import { FeatureShell, Upsell } from './Upsell';
+import { ComingSoon, FeatureShell, Upsell } from './Upsell';
 import './features.css';
 
 const AdvancedCharts = lazy(() => import('./AdvancedCharts').then((m) => ({ default: m.AdvancedCharts })));
 
+/** What only Business will add (spec's coming-soon list); shown as coming soon to every plan. */
 export const ANALYTICS_COMING_SOON = [
   'Performance Metrics',
   'Geographic Data',
@@ -18,8 +19,10 @@ export const ANALYTICS_COMING_SOON = [
 ] as const;
 
 /**
- * Business (analytics_advanced): charts from the statistics calls. Pro (analytics_basic): view
- * totals per artifact plus the upsell. Others: the upsell (the permission table decides).
+ * Pro and Business (analytics_advanced, as the pricing card sells Pro; docs/billing.md): view
+ * totals of every artifact, then one artifact's views over time, unique viewers, referrers and
+ * embeds vs direct views; the Business-only items as coming soon. Without a subscription: the
+ * upsell to Pro. The server enforces the same rule (403 otherwise).
  */
 export function AnalyticsPage() {
   useDocumentMeta({ title: 'Analytics', robots: 'noindex, nofollow' });
@@ -34,6 +37,12 @@ export function AnalyticsPage() {
     if (enabled) report({ params: { milestone: 'analytics_viewed' }, body: {} });
   }, [enabled, report]);
 
+  if (!enabled)
+    return (
+      <FeatureShell title="Analytics">
+        <Upsell feature="Analytics" plan="Pro" />
+      </FeatureShell>
+    );
   return (
     <FeatureShell title="Analytics">
       {error && (
@@ -41,7 +50,7 @@ export function AnalyticsPage() {
           {error}
         </div>
       )}
-      {level !== 'none' && overview && (
+      {overview && (
         <section className="cv-card" aria-labelledby="totals-title">
           <h2 id="totals-title">Views of your artifacts</h2>
           <p>
@@ -75,24 +84,12 @@ export function AnalyticsPage() {
           )}
         </section>
       )}
-      {level === 'advanced' ? (
-        overview && (
-          <Suspense fallback={<p>Loading charts...</p>}>
-            <AdvancedCharts artifactIds={overview.artifacts.map((a) => a.artifactId)} />
-          </Suspense>
-        )
-      ) : (
-        <>
-          <Upsell feature="Advanced Analytics" />
-          <section className="cv-card ft-soon" aria-label="Advanced analytics features">
-            <ul>
-              {ANALYTICS_COMING_SOON.map((i) => (
-                <li key={i}>{i}</li>
-              ))}
-            </ul>
-          </section>
-        </>
+      {overview && level === 'advanced' && (
+        <Suspense fallback={<p>Loading charts...</p>}>
+          <AdvancedCharts artifactIds={overview.artifacts.map((a) => a.artifactId)} />
+        </Suspense>
       )}
+      <ComingSoon title="More analytics with Business" items={ANALYTICS_COMING_SOON} />
     </FeatureShell>
   );
 }

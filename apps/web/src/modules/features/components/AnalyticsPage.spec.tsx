@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { type Handler, json, renderApp, sessionUser, stubFetch } from '../../../test-support';
+
+const signedIn =
+  (over: Record<string, unknown>): Handler =>
+  (url) =>
+    url.endsWith('/api/v1/auth/refresh')
+      ? json(200, { success: true, user: sessionUser(over), token: 't' })
+      : undefined;
+
+const overview: Handler = (url) =>
+  url.endsWith('/api/v1/analytics/artifacts')
+    ? json(200, {
+        level: 'advanced',
+        totalViews: 7,
+        artifacts: [
+          { artifactId: 'art-1', views: 5, ownerViews: 1, shares: 2, lastViewedAt: null },
+          { artifactId: 'art-2', views: 2, ownerViews: 0, shares: 0, lastViewedAt: null },
+        ],
+      })
+    : undefined;
+
+const stats: Handler = (url) => {
+  const id = /\/api\/v1\/analytics\/artifacts\/([^/?]+)$/.exec(url)?.[1];
+  if (!id) return undefined;
+  return json(200, {
+    artifactId: id,
+    views: id === 'art-1' ? 5 : 2,
+    ownerViews: 0,
+    shares: 0,
+    viewsLast30Days: id === 'art-1' ? 5 : 2,
+    uniqueVisitors30Days: id === 'art-1' ? 3 : 1,
+    embedViews: id === 'art-1' ? 4 : 0,
+    directViews: id === 'art-1' ? 1 : 2,
+    referrers: id === 'art-1' ? [{ domain: 'blog.example', views: 4 }] : [],
+    series: [{ day: '2026-11-24', views: 5, uniqueVisitors: 3 }],
+  });
+};
+
+const milestone: Handler = (url, init) =>
+  url.includes('/api/v1/onboarding/milestones/') && init.method === 'POST'
+    ? json(200, {
+        milestones: [],
+        completed: 0,
+        healthScore: 0,
+        band: 'at_risk',
+        dismissed: false,
+      })
+    : undefined;
+
+describe('AnalyticsPage per plan', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a Pro trial the per-artifact analytics it was sold, and Business extras as coming soon', async () => {
+    const calls = stubFetch(
+      signedIn({ planType: 'Pro', subscriptionStatus: 'TRIAL' }),
+      overview,
+      stats,
+      milestone,
+    );
+    renderApp('/analytics');
+    expect(await screen.findByRole('heading', { name: 'Per-artifact analytics' })).toBeInTheDocument();
+    expect(screen.getByTestId('total-views')).toHaveTextContent('7');
+    expect(await screen.findByTestId('uniqueVisitors30Days')).toHaveTextContent('3');
+    expect(screen.getByTestId('embedViews')).toHaveTextContent('4');
+    expect(screen.getByTestId('directViews')).toHaveTextContent('1');
+    expect(screen.getByRole('table', { name: 'Top referrers' })).toHaveTextContent('blog.example');
+    expect(screen.queryByText(/available with Business plan/)).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'More analytics with Business — coming soon' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Geographic Data')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Artifact'), { target: { value: 'art-2' } });
+    await waitFor(() => expect(screen.getByTestId('embedViews')).toHaveTextContent('0'));
+    expect(screen.getByText(/No referrers yet/)).toBeInTheDocument();
+    // Opening the page is the "view analytics dashboard" milestone.
+    expect(calls.some((c) => c.url.endsWith('/api/v1/onboarding/milestones/analytics_viewed'))).toBe(true);
+  });
+
+  it('shows Business the same statistics', async () => {
+    stubFetch(signedIn({ planType: 'Business', subscriptionStatus: 'ACTIVE' }), overview, stats, milestone);
+    renderApp('/analytics');
+    expect(await screen.findByTestId('viewsLast30Days')).toHaveTextContent('5');
+  });
+
+  it('offers a canceled account the Pro plan, with Upgrade Now leading to plan choice', async () => {
+    const calls = stubFetch(signedIn({ planType: 'Pro', subscriptionStatus: 'CANCELED', isActive: false }));
+    renderApp('/analytics');
+    expect(
+      await screen.findByRole('heading', { name: 'Analytics is available with Pro plan and higher' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/dashboard');
+    // No statistics are asked for: the server would refuse them anyway.
+    expect(calls.some((c) => c.url.includes('/api/v1/analytics/'))).toBe(false);
+  });
+});
