@@ -6,7 +6,7 @@ import { AnalyticsGatewayModule } from './analytics/analytics-gateway.module';
 import { type GatewayConfig } from './config';
 import { ArtifactsGatewayModule } from './artifacts/artifacts-gateway.module';
 import { BillingGatewayModule } from './billing/billing-gateway.module';
-import { DownstreamHealthIndicators } from './health/downstream.indicator';
+import { GatewayHealthModule } from './health/gateway-health.module';
 import { IdentityGatewayModule } from './identity/identity-gateway.module';
 import { OpenApiController } from './openapi/openapi.controller';
 import { ProxyModule } from './proxy/proxy.module';
@@ -28,9 +28,9 @@ export class AppModule {
         ArtifactsGatewayModule,
         BillingGatewayModule,
         AnalyticsGatewayModule,
+        GatewayHealthModule,
       ],
       controllers: [OpenApiController],
-      providers: [DownstreamHealthIndicators],
     };
   }
 }

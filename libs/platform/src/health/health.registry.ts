@@ -11,7 +11,21 @@ export interface HealthCheckResult {
   details?: Record<string, unknown>;
 }
 
-/** One per dependency (MongoDB, Kafka, Redis, a downstream service). */
+/**
+ * A dependency checked by a terminus built-in (MongooseHealthIndicator, HttpHealthIndicator):
+ * `check(key)` is the built-in's own call, answering `{ [key]: { status, ...details } }`.
+ */
+export interface TerminusIndicator {
+  readonly name: string;
+  /** A non-critical check is reported but does not make the service unready (default: critical). */
+  readonly critical?: boolean;
+  readonly terminus: (key: string) => Promise<HealthIndicatorResult>;
+}
+
+/**
+ * A dependency terminus has no indicator for (Kafka, Redis): a plain check, which the registry
+ * runs as a custom indicator on terminus' HealthIndicatorService (its documented way for those).
+ */
 export interface HealthIndicator {
   readonly name: string;
   /** A non-critical check is reported but does not make the service unready (default: critical). */
@@ -37,7 +51,7 @@ const CHECK_TIMEOUT_MS = 2000;
  */
 @Injectable()
 export class HealthRegistry {
-  private readonly indicators = new Map<string, HealthIndicator>();
+  private readonly indicators = new Map<string, HealthIndicator | TerminusIndicator>();
   private shuttingDown = false;
 
   constructor(
@@ -45,7 +59,7 @@ export class HealthRegistry {
     private readonly sessions: HealthIndicatorService,
   ) {}
 
-  register(indicator: HealthIndicator): void {
+  register(indicator: HealthIndicator | TerminusIndicator): void {
     this.indicators.set(indicator.name, indicator);
   }
 
@@ -84,21 +98,36 @@ export class HealthRegistry {
   }
 
   /** One dependency as a terminus indicator: never throws, answers within CHECK_TIMEOUT_MS. */
-  private async run(indicator: HealthIndicator): Promise<HealthIndicatorResult> {
-    const session = this.sessions.check(indicator.name);
+  private async run(indicator: HealthIndicator | TerminusIndicator): Promise<HealthIndicatorResult> {
+    const { name } = indicator;
+    const session = this.sessions.check(name);
     const started = Date.now();
-    const result = await withTimeout(indicator.check(), CHECK_TIMEOUT_MS).catch(
-      (err: unknown): HealthCheckResult => ({
-        status: 'down',
-        details: { error: err instanceof Error ? err.message : String(err) },
-      }),
+    const answer = 'terminus' in indicator ? indicator.terminus(name) : this.custom(indicator, session);
+    const result = await withTimeout(answer, CHECK_TIMEOUT_MS).catch((err: unknown) =>
+      session.down({ error: err instanceof Error ? err.message : String(err) }),
     );
+    const { status, ...rest }: { status: string } & Record<string, unknown> = result[name] ?? {
+      status: 'down',
+      error: 'no result under its name',
+    };
+    // A custom check's details are already nested; a built-in's sit beside its status.
+    const details: unknown =
+      'details' in rest ? rest['details'] : Object.keys(rest).length ? rest : undefined;
     const data = {
       latencyMs: Date.now() - started,
       critical: indicator.critical ?? true,
-      ...(result.details ? { details: result.details } : {}),
+      ...(details ? { details } : {}),
     };
-    return result.status === 'up' ? session.up(data) : session.down(data);
+    return status === 'up' ? session.up(data) : session.down(data);
+  }
+
+  private async custom(
+    indicator: HealthIndicator,
+    session: ReturnType<HealthIndicatorService['check']>,
+  ): Promise<HealthIndicatorResult> {
+    const { status, details } = await indicator.check();
+    const data: Record<string, unknown> = details ? { details } : {};
+    return status === 'up' ? session.up(data) : session.down(data);
   }
 }
 

@@ -1,19 +1,25 @@
 import { type DynamicModule, Global, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
-import { type Connection, ConnectionStates } from 'mongoose';
-import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
+import { type HealthIndicatorResult, MongooseHealthIndicator } from '@nestjs/terminus';
+import { type Connection } from 'mongoose';
+import { HealthRegistry, type TerminusIndicator } from '../health/health.registry';
 
 export interface MongoOptions {
   url: string;
   dbName: string;
 }
 
+/**
+ * The database in readiness, by terminus' MongooseHealthIndicator: up while the driver holds a
+ * connection to the server (its heartbeat drops the state when the server goes away).
+ */
 @Injectable()
-export class MongoHealthIndicator implements HealthIndicator, OnModuleInit {
+export class MongoHealthIndicator implements TerminusIndicator, OnModuleInit {
   readonly name = 'mongo';
 
   constructor(
     @InjectConnection() private readonly connection: Connection,
+    private readonly mongoose: MongooseHealthIndicator,
     private readonly registry: HealthRegistry,
   ) {}
 
@@ -21,11 +27,8 @@ export class MongoHealthIndicator implements HealthIndicator, OnModuleInit {
     this.registry.register(this);
   }
 
-  async check(): Promise<HealthCheckResult> {
-    if (this.connection.readyState !== ConnectionStates.connected || !this.connection.db)
-      return { status: 'down', details: { state: this.connection.readyState } };
-    await this.connection.db.command({ ping: 1 });
-    return { status: 'up', details: { db: this.connection.name } };
+  terminus(key: string): Promise<HealthIndicatorResult> {
+    return this.mongoose.pingCheck(key, { connection: this.connection });
   }
 }
 
