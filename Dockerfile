@@ -10,7 +10,7 @@
 # Both final stages run as a non-root user and carry a HEALTHCHECK on /health/live.
 # Base images are pinned by tag; pin them by digest too where the registry allows it.
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:22.23.3-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 
 # ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * Honest engines: the Node the project runs on is said the same way everywhere (package.json
- * engines, .nvmrc, the Dockerfile's base image, the README), and every installed package supports
- * it (tools/scripts/check-engines.mjs, run as `npm test` would run it).
+ * engines, the version .nvmrc pins, which `npm test`/`npm start` fetch when the machine's Node is
+ * another one, the Dockerfile's base image, the README), and every installed package supports it
+ * (tools/scripts/check-engines.mjs, run as `npm test` would run it).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,7 +19,6 @@ interface SemVer {
 const semver = createRequire(join(ROOT, 'package.json'))('semver') as {
   minVersion(range: string): SemVer | null;
   satisfies(version: string, range: string): boolean;
-  coerce(version: string): SemVer | null;
 };
 
 interface Found {
@@ -44,31 +44,31 @@ const declared = (
 ).engines.node;
 
 describe('the Node version', () => {
+  const nvmrc = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim();
+
   it('package.json declares one major, which the running Node is in', () => {
     const min = semver.minVersion(declared)!;
     expect(semver.satisfies(`${min.major + 1}.0.0`, declared)).toBe(false);
     expect(semver.satisfies(process.version, declared)).toBe(true);
   });
 
-  it('.nvmrc names that major', () => {
-    const nvmrc = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim();
-    expect(nvmrc).toBe(String(semver.minVersion(declared)!.major));
+  it('.nvmrc pins one full version in the declared range (what `npm test` fetches, what nvm installs)', () => {
+    expect(nvmrc).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(semver.satisfies(nvmrc, declared)).toBe(true);
   });
 
-  it("the Dockerfile's Node base image is in the declared range", () => {
+  it("the Dockerfile's Node base image is the pinned version", () => {
     const arg = dockerfile().globalArgs.find((a) => a.args.startsWith('NODE_IMAGE='));
-    const tag = /^NODE_IMAGE=node:(\d+\.\d+(?:\.\d+)?)/.exec(arg?.args ?? '')?.[1];
-    expect(tag).toBeDefined();
-    const version = semver.coerce(tag!)!;
-    expect(semver.satisfies(`${version.major}.${version.minor}.0`, declared)).toBe(true);
+    const tag = /^NODE_IMAGE=node:(\d+\.\d+\.\d+)-/.exec(arg?.args ?? '')?.[1];
+    expect(tag).toBe(nvmrc);
   });
 
-  it("README's Requirements line names the same minimum and major", () => {
+  it("README's Requirements paragraph names the declared minimum, major and the pinned version", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const min = semver.minVersion(declared)!;
-    expect(readme).toMatch(
-      new RegExp(`^Requirements: Node ${min.major}\\.${min.minor}\\+ \\(${min.major}\\.x\\b`, 'm'),
-    );
+    const requirements = /^Requirements: [^]*?\n\n/m.exec(readme)?.[0] ?? '';
+    expect(requirements).toContain(`${min.major}.${min.minor}+`);
+    expect(requirements).toContain(`Node ${nvmrc}`);
   });
 });
 

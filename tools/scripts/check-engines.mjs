@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Honest engines: every installed package whose `engines.node` excludes the Node that runs the
- * project (`process.version`) or any Node the project's own `engines.node` admits.
+ * project (`process.version`) or any Node the project's own `engines.node` admits. Run it on the
+ * project's Node (`npm test` does; by hand: `PATH=.cache/node/$(cat .nvmrc)/bin:$PATH`, see
+ * tools/scripts/lib/node-runtime.mjs), since the running Node outside `engines` is a mismatch too.
  *
  *   node tools/scripts/check-engines.mjs          a report; exit 1 if the root install has a mismatch
  *   node tools/scripts/check-engines.mjs --json   the same as JSON on stdout
@@ -23,18 +25,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(join(ROOT, 'package.json'));
 const semver = require('semver');
 
-/** name → { engines: the declared range this exception covers, why: the reason it is kept }. */
-export const EXCEPTIONS = {
-  'sanitize-html': {
-    engines: '>=22.12.0',
-    why:
-      'declared since 2.17.6; runs on Node 20.19+ (its ESM-only parser htmlparser2 12 declares ' +
-      '>=20.19.0 and is loaded with require(esm), in Node 20.19+); the newest release without the ' +
-      'declaration, 2.17.5, lacks the fixes of five advisories (GHSA-jxwj-j7wr-gfrw/CVE-2026-40186, ' +
-      'GHSA-x3q4-9hxx-gx8m, GHSA-cv27-6wvh-8x7j, GHSA-374f-7chj-9948, GHSA-c9rx-x947-fp3h); ' +
-      'the textarea mutation XSS reproduces against 2.17.5 with the Markdown policy',
-  },
-};
+/**
+ * name → { engines: the declared range this exception covers, why: the reason it is kept }.
+ * None today: sanitize-html 2.17.6+ declares Node >=22.12.0, which is why the project moved to
+ * Node 22 (with the security fixes of those releases) instead of keeping it as an exception here.
+ */
+export const EXCEPTIONS = {};
 
 /** Every package directory under a node_modules folder, nested installs included; links skipped. */
 function* packages(nodeModules) {
@@ -93,17 +89,24 @@ function main() {
   const json = process.argv.includes('--json');
   const declared = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).engines?.node;
   const node = process.version;
-  const self = declared && semver.satisfies(node, declared) ? [] : [`${node} is outside ${declared}`];
+  // .nvmrc pins the version `npm test`/`npm start` fetch and nvm installs: one full version in range.
+  const pinned = readFileSync(join(ROOT, '.nvmrc'), 'utf8').trim();
+  const self = [
+    ...(declared && semver.satisfies(node, declared) ? [] : [`${node} is outside ${declared}`]),
+    ...(semver.valid(pinned) && declared && semver.satisfies(pinned, declared)
+      ? []
+      : [`.nvmrc pins "${pinned}", not a full version inside ${declared}`]),
+  ];
   const root = check(join(ROOT, 'node_modules'), node, declared);
   const mirror = check(join(ROOT, 'apps/usercontent/mirror/node_modules'), node, declared);
   const ok = self.length === 0 && root.every((p) => p.exception);
   if (json) {
-    console.log(JSON.stringify({ node, declared, ok, self, root, mirror }, null, 2));
+    console.log(JSON.stringify({ node, declared, pinned, ok, self, root, mirror }, null, 2));
   } else {
     const line = (p) =>
       `  ${p.name}@${p.version}  engines.node ${p.engines}  — ${p.problem}  (${p.path})` +
       (p.exception ? `\n    kept on purpose: ${p.exception}` : '');
-    console.log(`Node ${node}, project engines.node ${declared ?? '(none)'}`);
+    console.log(`Node ${node}, project engines.node ${declared ?? '(none)'}, .nvmrc ${pinned}`);
     for (const s of self) console.log(`  project: ${s}`);
     const kept = root.filter((p) => p.exception).length;
     console.log(`root install (run by Node): ${root.length - kept} mismatch(es), ${kept} kept on purpose`);

@@ -4,7 +4,9 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { bin, ensureDependencies, loadInfra, root, run } from './lib/workspace.mjs';
+await ensureProjectNode(); // first of all: outside engines, this runs the script again on the project's Node
 
 const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'gateway', 'usercontent'];
 // INFRA_CONFIG: the same override tools/infra and the apps honour (a second stack on other ports).
