@@ -4,7 +4,12 @@ import { CLOCK, systemClock } from '@core-vault/platform';
 import { PersonalTokenController } from './personal-token.controller';
 import { PersonalTokenProjection } from './personal-token.projection';
 import { PersonalTokenRepository } from './personal-token.repository';
-import { PERSONAL_TOKEN_MODEL, personalTokenSchema } from './personal-token.schema';
+import {
+  PERSONAL_TOKEN_MODEL,
+  PERSONAL_TOKEN_QUOTA_MODEL,
+  personalTokenQuotaSchema,
+  personalTokenSchema,
+} from './personal-token.schema';
 import { PersonalTokenService } from './personal-token.service';
 import { UserRepository } from './user.repository';
 import { USER_MODEL, userSchema } from './user.schema';
@@ -14,6 +19,7 @@ import { USER_MODEL, userSchema } from './user.schema';
   imports: [
     MongooseModule.forFeature([
       { name: PERSONAL_TOKEN_MODEL, schema: personalTokenSchema },
+      { name: PERSONAL_TOKEN_QUOTA_MODEL, schema: personalTokenQuotaSchema },
       { name: USER_MODEL, schema: userSchema },
     ]),
   ],

@@ -44,3 +44,31 @@ export const personalTokenSchema = new Schema<PersonalTokenDoc>(
 personalTokenSchema.index({ userId: 1, createdAt: -1 });
 // Two keys with one hash would be one key: never, and a collision must fail loudly.
 personalTokenSchema.index({ tokenHash: 1 }, { unique: true });
+
+export const PERSONAL_TOKEN_QUOTA_MODEL = 'PersonalTokenQuota';
+
+/**
+ * The live keys of one user (`_id` = user id), the one document the per-user limit is decided on:
+ * a new key takes a slot with a single conditional write ("fewer than N slots taken"), so two
+ * concurrent creates can never both pass a count that was true for each alone.
+ */
+export interface PersonalTokenQuota {
+  _id: string;
+  live: { _id: string; expiresAt: Date | null }[];
+}
+
+export const personalTokenQuotaSchema = new Schema<PersonalTokenQuota>(
+  {
+    _id: { type: String, required: true },
+    live: {
+      type: [
+        new Schema(
+          { _id: { type: String, required: true }, expiresAt: { type: Date, default: null } },
+          { versionKey: false },
+        ),
+      ],
+      default: [],
+    },
+  },
+  { versionKey: false, collection: 'personal_token_quotas' },
+);

@@ -17,24 +17,23 @@ const viaKey: AuthUser = { ...caller, sessionId: 'pat_x', scopes: ['artifacts:re
 
 class FakeTokens implements Partial<PersonalTokenRepository> {
   readonly docs: PersonalTokenDoc[] = [];
-  create(doc: PersonalTokenDoc): Promise<void> {
+  /** The repository's promise: stored only while fewer than `max` of the owner's keys are live. */
+  createWithinLimit(doc: PersonalTokenDoc, max: number, now: Date): Promise<boolean> {
+    const live = this.docs.filter(
+      (d) => d.userId === doc.userId && !d.revokedAt && (!d.expiresAt || d.expiresAt > now),
+    );
+    if (live.length >= max) return Promise.resolve(false);
     this.docs.push(doc);
-    return Promise.resolve();
+    return Promise.resolve(true);
   }
   listForUser(userId: string): Promise<PersonalTokenDoc[]> {
     return Promise.resolve(this.docs.filter((d) => d.userId === userId).reverse());
   }
-  countLiveForUser(userId: string, now: Date): Promise<number> {
-    const live = this.docs.filter(
-      (d) => d.userId === userId && !d.revokedAt && (!d.expiresAt || d.expiresAt > now),
-    );
-    return Promise.resolve(live.length);
-  }
   findForUser(id: string, userId: string): Promise<PersonalTokenDoc | null> {
     return Promise.resolve(this.docs.find((d) => d._id === id && d.userId === userId) ?? null);
   }
-  revoke(id: string, reason: string, at: Date): Promise<void> {
-    const doc = this.docs.find((d) => d._id === id && !d.revokedAt);
+  revoke(key: Pick<PersonalTokenDoc, '_id'>, reason: string, at: Date): Promise<void> {
+    const doc = this.docs.find((d) => d._id === key._id && !d.revokedAt);
     if (doc) Object.assign(doc, { revokedAt: at, revokedReason: reason });
     return Promise.resolve();
   }

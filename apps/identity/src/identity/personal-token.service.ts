@@ -59,8 +59,6 @@ export class PersonalTokenService {
     const user = await this.users.findById(caller.id);
     if (!user) throw IdentityException.sessionExpired();
     const now = this.clock.now();
-    if ((await this.tokens.countLiveForUser(user._id, now)) >= MAX_PERSONAL_TOKENS_PER_USER)
-      throw new IdentityException(409, 'TOO_MANY_TOKENS', M.tooMany, { limit: MAX_PERSONAL_TOKENS_PER_USER });
     const secret = newPersonalTokenSecret();
     const doc: PersonalTokenDoc = {
       _id: newId('pat'),
@@ -75,7 +73,8 @@ export class PersonalTokenService {
       revokedAt: null,
       revokedReason: null,
     };
-    await this.tokens.create(doc);
+    if (!(await this.tokens.createWithinLimit(doc, MAX_PERSONAL_TOKENS_PER_USER, now)))
+      throw new IdentityException(409, 'TOO_MANY_TOKENS', M.tooMany, { limit: MAX_PERSONAL_TOKENS_PER_USER });
     // MongoDB first: a key that failed to reach Redis is written again by the next sync.
     await this.projection.writeOwner(user);
     await this.projection.writeToken(doc);
@@ -94,7 +93,7 @@ export class PersonalTokenService {
     sessionOnly(caller);
     const doc = await this.tokens.findForUser(id, caller.id);
     if (!doc) throw new IdentityException(404, 'TOKEN_NOT_FOUND', M.notFound);
-    await this.tokens.revoke(doc._id, 'revoked-by-owner', this.clock.now());
+    await this.tokens.revoke(doc, 'revoked-by-owner', this.clock.now());
     await this.projection.removeToken(doc);
     return { success: true, message: M.revoked };
   }

@@ -5,6 +5,7 @@
  */
 import {
   type CreatedPersonalToken,
+  MAX_PERSONAL_TOKENS_PER_USER,
   type PersonalTokenList,
   personalTokenListSchema,
 } from '@core-vault/contracts';
@@ -20,6 +21,8 @@ import { type SignedIn, signUpAndSignIn } from '../testing/flows';
 import { type IdentityHarness, startIdentity } from '../testing/identity-harness';
 import { BillingEventsConsumer } from './billing-events.consumer';
 import { PersonalTokenProjection } from './personal-token.projection';
+import { PersonalTokenRepository } from './personal-token.repository';
+import { type PersonalTokenDoc } from './personal-token.schema';
 
 let h: IdentityHarness;
 let owner: SignedIn;
@@ -107,6 +110,73 @@ describe('personal access tokens', () => {
       token: owner.token,
     });
     expect(other.status).toBe(404);
+  });
+
+  it(`keeps the limit under concurrent creates: exactly ${MAX_PERSONAL_TOKENS_PER_USER} of 12 succeed, the rest 409`, async () => {
+    const busy = await signUpAndSignIn(h.baseUrl);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        create({ name: `burst ${i}`, scopes: ['artifacts:read'] }, busy.token),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_PERSONAL_TOKENS_PER_USER);
+    expect(statuses.filter((s) => s !== 201)).toEqual(Array(12 - MAX_PERSONAL_TOKENS_PER_USER).fill(409));
+    const refused = results.find((r) => r.status === 409);
+    expect(refused?.body).toMatchObject({ code: 'TOO_MANY_TOKENS' });
+    expect((await list(busy.token)).tokens.filter((t) => !t.revokedAt)).toHaveLength(
+      MAX_PERSONAL_TOKENS_PER_USER,
+    );
+    // A revoked key gives its slot back, to exactly one of the next concurrent creates.
+    const first = results.find((r) => r.status === 201)?.body.personalToken.id ?? '';
+    const revoked = await call(h.baseUrl, 'DELETE', `/api/v1/personal-tokens/${first}`, undefined, {
+      token: busy.token,
+    });
+    expect(revoked.status).toBe(200);
+    const again = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        create({ name: 'after revoke', scopes: ['artifacts:read'] }, busy.token),
+      ),
+    );
+    expect(again.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('decides the limit in one write: 12 creates issued at once in one process, exactly 10 stored', async () => {
+    // Over HTTP the requests arrive staggered; here every create is in flight before any finishes,
+    // which is where a count-then-insert lets all 12 through.
+    const repo = h.app.get(PersonalTokenRepository);
+    const userId = `usr_race_${Date.now()}`;
+    const now = new Date();
+    const key = (i: number): PersonalTokenDoc => ({
+      _id: `pat_race_${userId}_${i}`,
+      userId,
+      name: `race ${i}`,
+      tokenHash: hashPersonalToken(`cvp_race_${userId}_${i}`),
+      prefix: 'cvp_race',
+      scopes: ['artifacts:read'],
+      createdAt: now,
+      expiresAt: null,
+      lastUsedAt: null,
+      revokedAt: null,
+      revokedReason: null,
+    });
+    const stored = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => repo.createWithinLimit(key(i), MAX_PERSONAL_TOKENS_PER_USER, now)),
+    );
+    expect(stored.filter(Boolean)).toHaveLength(MAX_PERSONAL_TOKENS_PER_USER);
+    expect(await h.connection.collection('personal_tokens').countDocuments({ userId })).toBe(
+      MAX_PERSONAL_TOKENS_PER_USER,
+    );
+  });
+
+  it('counts keys stored before the per-user quota existed', async () => {
+    const legacy = await signUpAndSignIn(h.baseUrl);
+    for (let i = 0; i < MAX_PERSONAL_TOKENS_PER_USER - 1; i++)
+      expect((await create({ name: `old ${i}`, scopes: ['artifacts:read'] }, legacy.token)).status).toBe(201);
+    // As if these keys predate the quota document: it is rebuilt from the keys on the next create.
+    await h.connection.collection('personal_token_quotas').deleteOne({ _id: legacy.user.id as never });
+    expect((await create({ name: 'tenth', scopes: ['artifacts:read'] }, legacy.token)).status).toBe(201);
+    expect((await create({ name: 'eleventh', scopes: ['artifacts:read'] }, legacy.token)).status).toBe(409);
   });
 
   it('rebuilds the Redis projection from MongoDB (Redis lost the key)', async () => {
