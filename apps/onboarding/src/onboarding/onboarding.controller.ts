@@ -1,10 +1,12 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { z } from 'zod';
 import {
   type AuthUser,
+  type ChecklistBody,
   type OnboardingProgress,
   type ReportedMilestone,
+  checklistBodySchema,
   reportMilestoneParamsSchema,
 } from '@core-vault/contracts';
 import { AdminOnly, CLOCK, type Clock, CurrentUser, ZodValidationPipe } from '@core-vault/platform';
@@ -14,7 +16,10 @@ import { queuePage } from './queue-page';
 
 const queueQuerySchema = z.object({ format: z.enum(['json', 'html']).default('json') });
 
-/** The caller's onboarding progress, SPA-observed milestones, and the operators' queue view. */
+/**
+ * The caller's onboarding progress, SPA-observed milestones, the dashboard checklist's dismissal,
+ * and the operators' queue view.
+ */
 @Controller('api/v1/onboarding')
 export class OnboardingController {
   constructor(
@@ -36,6 +41,14 @@ export class OnboardingController {
   ): Promise<OnboardingProgress> {
     await this.onboarding.reach(user.id, params.milestone, this.clock.now());
     return this.onboarding.progress(user.id);
+  }
+
+  @Put('checklist')
+  checklist(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(checklistBodySchema)) body: ChecklistBody,
+  ): Promise<OnboardingProgress> {
+    return this.onboarding.setChecklistDismissed(user.id, body.dismissed);
   }
 
   @AdminOnly()

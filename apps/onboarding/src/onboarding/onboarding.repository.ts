@@ -80,6 +80,13 @@ export class OnboardingRepository {
     await this.model.updateOne({ _id: userId }, { $set: { healthScore, band, scoredAt: at } }).exec();
   }
 
+  /** Hides the checklist (when) or shows it again (null); creates the document if need be. */
+  async setChecklistDismissed(userId: string, at: Date | null): Promise<void> {
+    await this.model
+      .updateOne({ _id: userId }, { $set: { checklistDismissedAt: at } }, { upsert: true })
+      .exec();
+  }
+
   async markCheckIn(userId: string, step: CheckInStep, at: Date): Promise<void> {
     await this.model.updateOne({ _id: userId }, { $set: { [`checkIns.${step}`]: at } }).exec();
   }

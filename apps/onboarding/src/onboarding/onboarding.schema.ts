@@ -22,6 +22,8 @@ export interface OnboardingUserDoc {
   checkIns: Partial<Record<CheckInStep, Date>>;
   /** Ids of the BullMQ jobs scheduled for the current trial (cancellation removes them). */
   scheduledJobs: string[];
+  /** When the user hid the dashboard checklist; null while it shows. */
+  checklistDismissedAt: Date | null;
 }
 
 export const onboardingUserSchema = new Schema<OnboardingUserDoc>(
@@ -39,6 +41,7 @@ export const onboardingUserSchema = new Schema<OnboardingUserDoc>(
     scoredAt: { type: Date, default: null },
     checkIns: { type: Schema.Types.Mixed, default: {} },
     scheduledJobs: { type: [String], default: [] },
+    checklistDismissedAt: { type: Date, default: null },
     ...appliedEventsField,
   },
   { versionKey: false, collection: 'onboarding_users', minimize: false },

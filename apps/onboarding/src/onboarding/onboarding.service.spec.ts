@@ -51,6 +51,10 @@ class FakeUsers implements Partial<OnboardingRepository> {
     this.scores.push({ userId, score, band });
     return Promise.resolve();
   }
+  setChecklistDismissed(userId: string, at: Date | null): Promise<void> {
+    this.doc(userId).checklistDismissedAt = at;
+    return Promise.resolve();
+  }
   markCheckIn(userId: string, step: CheckInStep, at: Date): Promise<void> {
     this.doc(userId).checkIns[step] = at;
     return Promise.resolve();
@@ -76,6 +80,7 @@ class FakeUsers implements Partial<OnboardingRepository> {
       scoredAt: null,
       checkIns: {},
       scheduledJobs: [],
+      checklistDismissedAt: null,
     };
     this.docs.set(userId, doc);
     return doc;
@@ -157,5 +162,26 @@ describe('OnboardingService', () => {
     expect(t.users.scores.length).toBe(before + 1);
     await t.service.progress('u1');
     expect(t.users.scores.length).toBe(before + 1);
+  });
+
+  it('keeps the checklist dismissed per user until shown again, milestones untouched', async () => {
+    const t = setup(day(2));
+    await t.service.reach('u1', 'first_share', day(1));
+    expect((await t.service.progress('u1')).dismissed).toBe(false);
+    const hidden = await t.service.setChecklistDismissed('u1', true);
+    expect(hidden).toMatchObject({ dismissed: true, completed: 1 });
+    expect(t.users.docs.get('u1')?.checklistDismissedAt).toEqual(day(2));
+    expect((await t.service.progress('u2')).dismissed).toBe(false);
+    expect((await t.service.setChecklistDismissed('u1', false)).dismissed).toBe(false);
+  });
+
+  it('starts a user nobody has heard of with every milestone open and the checklist shown', async () => {
+    const t = setup();
+    expect(await t.service.progress('new')).toMatchObject({
+      completed: 0,
+      healthScore: 0,
+      band: 'at_risk',
+      dismissed: false,
+    });
   });
 });

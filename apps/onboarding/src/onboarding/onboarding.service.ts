@@ -66,7 +66,19 @@ export class OnboardingService {
       label: MILESTONE_LABELS[key],
       reachedAt: doc?.milestones?.[key] ? new Date(doc.milestones[key]).toISOString() : null,
     }));
-    return { milestones, completed: milestones.filter((m) => m.reachedAt).length, healthScore: score, band };
+    return {
+      milestones,
+      completed: milestones.filter((m) => m.reachedAt).length,
+      healthScore: score,
+      band,
+      dismissed: Boolean(doc?.checklistDismissedAt),
+    };
+  }
+
+  /** The dashboard checklist hidden or shown again; stored per user, so every device agrees. */
+  async setChecklistDismissed(userId: string, dismissed: boolean): Promise<OnboardingProgress> {
+    await this.users.setChecklistDismissed(userId, dismissed ? this.clock.now() : null);
+    return this.progress(userId);
   }
 
   /** What a check-in job does: one e-mail per step, shaped by the user's progress. */

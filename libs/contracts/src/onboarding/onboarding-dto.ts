@@ -51,6 +51,8 @@ export const onboardingProgressSchema = z.object({
   completed: z.number().int(),
   healthScore: z.number().int().min(0).max(100),
   band: z.enum(HEALTH_BANDS),
+  /** The user hid the dashboard checklist (kept per user on the server: every device agrees). */
+  dismissed: z.boolean(),
 });
 export type OnboardingProgress = z.infer<typeof onboardingProgressSchema>;
 export const reportMilestoneParamsSchema = z.strictObject({
@@ -58,6 +60,11 @@ export const reportMilestoneParamsSchema = z.strictObject({
     error: `milestone must be one of ${REPORTED_MILESTONES.join(', ')}`,
   }),
 });
+
+export const checklistBodySchema = z.strictObject({
+  dismissed: z.boolean(),
+});
+export type ChecklistBody = z.infer<typeof checklistBodySchema>;
 
 export const queueJobSchema = z.object({
   id: z.string(),

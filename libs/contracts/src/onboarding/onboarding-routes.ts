@@ -28,6 +28,17 @@ export const onboardingRoute = {
     response: d.onboardingProgressSchema,
     errors: { 400: 'Unknown milestone' },
   }),
+  checklist: defineRoute({
+    id: 'updateChecklist',
+    method: 'PUT',
+    path: `${base}/checklist`,
+    summary: "Hide (or show again) the caller's onboarding checklist on the dashboard",
+    tag,
+    access: 'user',
+    body: d.checklistBodySchema,
+    response: d.onboardingProgressSchema,
+    errors: { 400: 'Invalid input, with a message naming the field' },
+  }),
   queue: defineRoute({
     id: 'onboardingQueue',
     method: 'GET',
