@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { decideInfraPath, probeContainerEngine, startContainers } from './lib/infra-path.mjs';
 import { dropNewTestDatabases, listDatabases } from './lib/test-databases.mjs';
+import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { bin, ensureDependencies, loadInfra, root, runGuarded } from './lib/workspace.mjs';
+await ensureProjectNode(); // first of all: outside engines, this runs the script again on the project's Node
 
 const MIN = 60_000;
 const results = [];
