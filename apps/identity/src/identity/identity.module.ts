@@ -12,6 +12,7 @@ import { IdentityController } from './identity.controller';
 import { PasswordHasher } from './password-hasher';
 import { PersonalTokenModule } from './personal-token.module';
 import { SecretHasher } from './secrets';
+import { RevokedSessions } from './revoked-sessions';
 import { SessionRepository } from './session.repository';
 import { SESSION_MODEL, sessionSchema } from './session.schema';
 import { SessionService } from './session.service';
@@ -52,6 +53,7 @@ import { USER_MODEL, userSchema } from './user.schema';
     SessionRepository,
     CodeRepository,
     CodeService,
+    RevokedSessions,
     SessionService,
     AuthService,
   ],

@@ -1,26 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@core-vault/contracts';
-import {
-  APP_CONFIG,
-  AccessTokenSigner,
-  CLOCK,
-  type Clock,
-  LOGGER,
-  REDIS,
-  revokedSessionKey,
-} from '@core-vault/platform';
+import { APP_CONFIG, AccessTokenSigner, CLOCK, type Clock, LOGGER } from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
 import { IdentityException } from './identity.exception';
 import { parseRefreshCookie } from './refresh-cookie';
+import { RevokedSessions } from './revoked-sessions';
 import { SecretHasher, newId, newRefreshToken } from './secrets';
 import { SessionRepository } from './session.repository';
 import { claimsFor } from './session-user.view';
 import { type User } from './user.schema';
-
-/** Long enough to outlive any access token of the session (plus the verifier's clock skew). */
-const REVOKED_MARK_SECONDS = ACCESS_TOKEN_TTL_SECONDS + 60;
 
 export interface IssuedSession {
   sessionId: string;
@@ -40,7 +28,7 @@ export class SessionService {
     private readonly sessions: SessionRepository,
     private readonly hasher: SecretHasher,
     private readonly signer: AccessTokenSigner,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly revoked: RevokedSessions,
     @Inject(APP_CONFIG) private readonly config: IdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -119,15 +107,11 @@ export class SessionService {
   /** Ends a session: refresh family dead in MongoDB, its access tokens refused at once (Redis). */
   async revoke(sessionId: string, reason: string): Promise<void> {
     await this.sessions.revoke(sessionId, reason, this.clock.now());
-    await this.redis.set(revokedSessionKey(sessionId), reason, 'EX', REVOKED_MARK_SECONDS);
+    await this.revoked.mark([sessionId], reason);
   }
 
   async revokeAllForUser(userId: string, reason: string): Promise<void> {
-    const ids = await this.sessions.revokeAllForUser(userId, reason, this.clock.now());
-    if (ids.length === 0) return;
-    const batch = this.redis.multi();
-    for (const id of ids) batch.set(revokedSessionKey(id), reason, 'EX', REVOKED_MARK_SECONDS);
-    await batch.exec();
+    await this.revoked.mark(await this.sessions.revokeAllForUser(userId, reason, this.clock.now()), reason);
   }
 
   private tokenHash(sessionId: string, token: string): string {
