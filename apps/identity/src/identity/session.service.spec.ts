@@ -72,7 +72,7 @@ function setup() {
     }),
     as<IdentityConfig>({ SESSION_TTL_DAYS: TTL_DAYS }),
     as<Clock>({ now: () => now }),
-    as<Logger>({ warn: (_: unknown, msg: string) => void warnings.push(msg) }),
+    as<Logger>({ warn: (...args: unknown[]) => void warnings.push(String(args[1])) }),
   );
   return {
     service,
