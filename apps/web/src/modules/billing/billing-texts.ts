@@ -15,7 +15,25 @@ export const BILLING_TEXTS = {
   resumeFailed: BILLING_MESSAGES.resumeFailed,
   noSubscriptionToCancel: BILLING_MESSAGES.noSubscriptionToCancel,
   noSubscriptionToResume: BILLING_MESSAGES.noSubscriptionToResume,
+  // #17: cards and the ways back to a paid subscription (new texts in the catalogue's style).
+  cardAdded: BILLING_MESSAGES.cardAdded,
+  cardReplaced: BILLING_MESSAGES.cardReplaced,
+  cardRemoved: BILLING_MESSAGES.cardRemoved,
+  defaultCardChanged: BILLING_MESSAGES.defaultCardChanged,
+  cardUpdateFailed: BILLING_MESSAGES.cardUpdateFailed,
+  confirmRemoveCard: 'Remove this card from your account?',
+  subscribeFailed: BILLING_MESSAGES.subscribeFailed,
+  paymentRetryFailed: BILLING_MESSAGES.paymentRetryFailed,
+  noSecondTrial:
+    'Your free trial has been used, so your card is charged today for the first billing period. Cancel anytime.',
+  pastDue:
+    'Your last payment failed. Update your payment method, then pay the open invoice to keep your subscription.',
+  canceledAccount: 'Your subscription has ended. Subscribe again to get your Pro features back.',
 } as const;
+
+/** A card as the screen names it: "VISA •••• 4242". */
+export const cardLabel = (card: { brand: string; last4: string }) =>
+  `${card.brand.toUpperCase()} •••• ${card.last4}`;
 
 /**
  * Features on the plan card: three for every subscriber, four that depend on the plan, each read

@@ -47,18 +47,3 @@ export function ChangePlanDialog({
     </Dialog>
   );
 }
-
-/** Cards are added and changed in Stripe's billing portal (Elements only runs with live keys). */
-export function AddPaymentMethodDialog({ onClose, onPortal }: { onClose: () => void; onPortal: () => void }) {
-  return (
-    <Dialog title="Add Payment Method" onClose={onClose}>
-      <p>
-        New cards are added securely in the Stripe billing portal. Your current card stays on file until you
-        change it.
-      </p>
-      <button type="button" className="cv-btn cv-btn-primary" onClick={onPortal}>
-        Open billing portal
-      </button>
-    </Dialog>
-  );
-}

@@ -13,12 +13,18 @@ import { useSession } from '../../auth';
 import {
   BILLING_TEXTS as T,
   PLAN_FEATURE_ROWS,
+  cardLabel,
   exportFileName,
   formatAmount,
   invoiceTone,
 } from '../billing-texts';
 import { useBillingData } from '../hooks/useBillingData';
-import { AddPaymentMethodDialog, ChangePlanDialog } from './BillingDialogs';
+import { usePaymentsConfig } from '../api/usePaymentsConfig';
+import { useSubscriptionCatchUp } from '../../registration';
+import { messageOf } from '../../../lib/api/errors';
+import { ChangePlanDialog } from './BillingDialogs';
+import { CardDialog, type CardOnFile, SubscribeDialog } from './CardDialogs';
+import { PaymentMethodsCard } from './PaymentMethodsCard';
 import './billing.css';
 
 export function BillingPage() {
@@ -32,15 +38,24 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
   const data = useBillingData(user);
   const cancel = useApiMutation(endpoints.billing.cancelSubscription);
   const resume = useApiMutation(endpoints.billing.resumeSubscription);
-  const portal = useApiMutation(endpoints.billing.createPortalSession);
-  const busy = cancel.isPending || resume.isPending;
+  const retry = useApiMutation(endpoints.billing.retryPayment);
+  const payments = usePaymentsConfig();
+  const catchUp = useSubscriptionCatchUp();
+  const busy = cancel.isPending || resume.isPending || retry.isPending;
   const subscribed = isSubscribed(user);
   // CHANGE_PLAN_PATH (Upgrade Now elsewhere in the app) lands here with the dialog open.
   const [params] = useSearchParams();
-  const [dialog, setDialog] = useState<'plan' | 'card' | null>(() =>
+  const [dialog, setDialog] = useState<'plan' | 'add-card' | 'replace-card' | 'subscribe' | null>(() =>
     subscribed && params.has('change-plan') ? 'plan' : null,
   );
+  const status = user.subscriptionStatus;
+  // A canceled account, or one whose trial never finished, comes back through "Subscribe";
+  // an account without a billing account starts with the trial (/register).
+  const comeback = !subscribed && status !== 'PAST_DUE' && Boolean(user.stripeCustomerId);
   const sub = data.details?.subscriptions[0] ?? null;
+  const cards = data.details?.payment_methods ?? [];
+  const current = cards.find((pm) => pm.is_default);
+  const defaultCard: CardOnFile | null = current ? { id: current.id, label: cardLabel(current.card) } : null;
   const display = statusDisplay(user.subscriptionStatus);
   const planName = `Core Vault ${subscribed ? user.planType : 'Free'}`;
 
@@ -58,13 +73,26 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
     }
   };
 
-  const openPortal = async () => {
+  const retryPayment = async () => {
     try {
-      const { url } = await portal.mutateAsync({ body: {} });
-      window.location.assign(url);
-    } catch {
-      window.alert(T.portalFailed);
+      const res = await retry.mutateAsync({ body: {} });
+      await catchUp();
+      window.alert(res.message);
+    } catch (err) {
+      window.alert(messageOf(err, T.paymentRetryFailed));
+    } finally {
+      data.reload();
     }
+  };
+
+  /** After a dialog changed cards or the subscription: its message, fresh data, the new status. */
+  const dialogDone = async (message: string) => {
+    const resubscribed = dialog === 'subscribe';
+    setDialog(null);
+    data.reload();
+    if (resubscribed) await catchUp();
+    else void refreshUser();
+    window.alert(message);
   };
 
   const exportData = async () => {
@@ -120,7 +148,17 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
               Next billing date: {formatDate(user.currentPeriodEnd)}
             </div>
           )}
-          {sub?.cancel_at_period_end && (
+          {status === 'PAST_DUE' && (
+            <div className="cv-banner cv-banner-warning" role="status" data-testid="past-due-warning">
+              {T.pastDue}
+            </div>
+          )}
+          {status === 'CANCELED' && (
+            <div className="cv-banner cv-banner-info" data-testid="canceled-info">
+              {T.canceledAccount}
+            </div>
+          )}
+          {subscribed && sub?.cancel_at_period_end && (
             <div className="cv-banner cv-banner-warning" role="status" data-testid="cancel-warning">
               Your subscription is set to cancel at the end of the current billing period
               {sub.current_period_end || sub.trial_end
@@ -130,34 +168,55 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
             </div>
           )}
           <div className="cv-row">
-            {subscribed ? (
+            {subscribed || status === 'PAST_DUE' ? (
               <>
-                <button type="button" className="cv-btn" onClick={() => void openPortal()}>
+                <button
+                  type="button"
+                  className="cv-btn"
+                  onClick={() => setDialog(defaultCard ? 'replace-card' : 'add-card')}
+                >
                   Update Payment Method
                 </button>
-                <button type="button" className="cv-btn" onClick={() => setDialog('plan')}>
-                  Change Plan
-                </button>
-                {sub?.cancel_at_period_end ? (
+                {status === 'PAST_DUE' && (
                   <button
                     type="button"
                     className="cv-btn cv-btn-primary"
                     disabled={busy}
-                    onClick={() => void act('resume')}
+                    onClick={() => void retryPayment()}
                   >
-                    Resume Subscription
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="cv-btn cv-btn-danger"
-                    disabled={busy}
-                    onClick={() => void act('cancel')}
-                  >
-                    Cancel Subscription
+                    Retry Payment
                   </button>
                 )}
+                {subscribed && (
+                  <button type="button" className="cv-btn" onClick={() => setDialog('plan')}>
+                    Change Plan
+                  </button>
+                )}
+                {subscribed &&
+                  (sub?.cancel_at_period_end ? (
+                    <button
+                      type="button"
+                      className="cv-btn cv-btn-primary"
+                      disabled={busy}
+                      onClick={() => void act('resume')}
+                    >
+                      Resume Subscription
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="cv-btn cv-btn-danger"
+                      disabled={busy}
+                      onClick={() => void act('cancel')}
+                    >
+                      Cancel Subscription
+                    </button>
+                  ))}
               </>
+            ) : comeback ? (
+              <button type="button" className="cv-btn cv-btn-primary" onClick={() => setDialog('subscribe')}>
+                Subscribe to Pro
+              </button>
             ) : (
               <Link className="cv-btn cv-btn-primary" to="/register">
                 Upgrade to Pro
@@ -245,27 +304,12 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
           )}
         </section>
 
-        <section className="cv-card bl-wide" aria-labelledby="pm-title">
-          <div className="cv-spread">
-            <h2 id="pm-title">Payment Methods</h2>
-            <button type="button" className="cv-btn cv-btn-small" onClick={() => setDialog('card')}>
-              + Add Payment Method
-            </button>
-          </div>
-          {(data.details?.payment_methods.length ?? 0) === 0 ? (
-            <p className="cv-hint">{T.noPaymentMethods}</p>
-          ) : (
-            <ul className="bl-pms">
-              {data.details?.payment_methods.map((pm) => (
-                <li key={pm.id}>
-                  <strong>{pm.card.brand.toUpperCase()}</strong> •••• {pm.card.last4} — expires{' '}
-                  {String(pm.card.exp_month).padStart(2, '0')}/{pm.card.exp_year}
-                  {pm.is_default && <span className="cv-badge cv-tone-green"> Default</span>}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <PaymentMethodsCard
+          cards={cards}
+          canAdd={Boolean(user.stripeCustomerId)}
+          onAdd={() => setDialog('add-card')}
+          onChanged={data.reload}
+        />
       </main>
       {dialog === 'plan' && (
         <ChangePlanDialog
@@ -278,8 +322,24 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
           }}
         />
       )}
-      {dialog === 'card' && (
-        <AddPaymentMethodDialog onClose={() => setDialog(null)} onPortal={() => void openPortal()} />
+      {(dialog === 'add-card' || dialog === 'replace-card') && (
+        <CardDialog
+          user={user}
+          payments={payments}
+          replaces={dialog === 'replace-card' ? defaultCard : null}
+          onClose={() => setDialog(null)}
+          onDone={(message) => void dialogDone(message)}
+        />
+      )}
+      {dialog === 'subscribe' && (
+        <SubscribeDialog
+          user={user}
+          payments={payments}
+          plans={PLANS.filter((p) => p.selectable)}
+          cardOnFile={defaultCard}
+          onClose={() => setDialog(null)}
+          onDone={(message) => void dialogDone(message)}
+        />
       )}
     </div>
   );

@@ -1,11 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import {
-  type BillingHistory,
-  type SessionUser,
-  type SubscriptionDetails,
-  isSubscribed,
-} from '@core-vault/contracts';
+import { type BillingHistory, type SessionUser, type SubscriptionDetails } from '@core-vault/contracts';
 import { endpoints } from '../../../lib/api/endpoints';
 import { apiQuery } from '../../../lib/query';
 
@@ -19,11 +14,12 @@ export interface BillingData {
 const NO_INVOICES: BillingHistory['invoices'] = [];
 
 /**
- * Subscription details and the latest invoices — loaded only for subscribed users with a
- * customer id (spec accounts §5); a failure is only logged.
+ * Subscription details and the latest invoices — loaded for every user with a customer id: a
+ * canceled or past-due account needs its cards and history to find its way back (#17; the spec's
+ * §5 loaded them for subscribed users only). A failure is only logged.
  */
 export function useBillingData(user: SessionUser): BillingData {
-  const enabled = Boolean(user.stripeCustomerId) && isSubscribed(user);
+  const enabled = Boolean(user.stripeCustomerId);
   const client = useQueryClient();
   const details = useQuery({ ...apiQuery(endpoints.billing.getSubscription), enabled });
   const invoices = useQuery({
