@@ -1,2 +1,3 @@
 export { OnboardingTour } from './components/OnboardingTour';
 export { isTourDone } from './tour-store';
+export { OnboardingChecklist } from './components/OnboardingChecklist';

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { type SessionUser, analyticsLevel, hasFeature, isSubscribed } from '@core-vault/contracts';
 import { useSession } from '../../auth';
 import { StatusBadge, subscriptionLine } from '../../billing';
+import { upgradePath } from '../../features';
 import { BillingButton } from './BillingButton';
 
 /** Brand, subscription badge and trial text, feature links by plan, Tour, Upgrade or Billing, sign out. */
@@ -24,7 +25,7 @@ export function DashboardHeader({ user, onTour }: { user: SessionUser; onTour: (
           )}
         </div>
         <nav className="cv-row" aria-label="Account and features">
-          <Link className="cv-btn cv-btn-small" to={canAnalytics ? '/analytics' : '/register'}>
+          <Link className="cv-btn cv-btn-small" to={canAnalytics ? '/analytics' : upgradePath(user)}>
             Analytics
           </Link>
           <Link className="cv-btn cv-btn-small" to="/domains">

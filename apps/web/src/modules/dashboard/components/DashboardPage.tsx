@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useArtifactList } from '../../artifacts';
 import { useSession } from '../../auth';
-import { OnboardingTour, isTourDone } from '../../onboarding';
+import { OnboardingChecklist, OnboardingTour, isTourDone } from '../../onboarding';
 import { UploadForm } from '../../upload';
 import { useCollections } from '../hooks/useCollections';
 import { useExtensionHandoff } from '../hooks/useExtensionHandoff';
@@ -83,6 +83,13 @@ export function DashboardPage() {
             {banner}
           </div>
         )}
+        <OnboardingChecklist
+          isAdmin={Boolean(user.isAdmin)}
+          onShowArtifacts={() => {
+            setTab('list');
+            document.getElementById('tab-list')?.focus();
+          }}
+        />
         <div role="tablist" aria-label="Dashboard" className="db-tabs">
           <button
             id="tab-list"
