@@ -29,6 +29,8 @@ export const eventPayloadSchemas = {
   }),
   [Topic.UserSignedIn]: z.strictObject({ userId: id, at: isoDate }),
   [Topic.PasswordReset]: z.strictObject({ userId: id, at: isoDate }),
+  /** The e-mail rides along so services that keyed anything by address (billing's registration) can erase it too. */
+  [Topic.UserDeleted]: z.strictObject({ userId: id, email: z.email(), deletedAt: isoDate }),
   [Topic.TrialStarted]: z.strictObject({
     ...billingBase,
     email: z.email(),

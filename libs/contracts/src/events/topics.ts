@@ -3,6 +3,8 @@ export enum Topic {
   UserRegistered = 'identity.user-registered.v1',
   UserSignedIn = 'identity.user-signed-in.v1',
   PasswordReset = 'identity.password-reset.v1',
+  /** The account is gone: every service erases or anonymises what it holds of the user. */
+  UserDeleted = 'identity.user-deleted.v1',
   TrialStarted = 'billing.trial-started.v1',
   SubscriptionUpdated = 'billing.subscription-updated.v1',
   InvoicePaid = 'billing.invoice-paid.v1',
