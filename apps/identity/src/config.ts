@@ -29,6 +29,12 @@ export const identityConfigSchema = baseConfigSchema
     BILLING_EVENTS_GROUP: z.string().min(1).max(200).default('identity.billing-events'),
     /** Absolute lifetime of a refresh-token family (a sign-in). */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Seconds after a rotation in which the rotated refresh token still yields the SAME successor
+     * (not a revocation): several tabs refreshing at once with one cookie converge instead of
+     * tripping reuse detection, as Auth0's and Okta's rotation leeway do. Later reuse is theft.
+     */
+    SESSION_REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(20),
   });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
