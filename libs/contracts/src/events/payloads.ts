@@ -31,6 +31,15 @@ export const eventPayloadSchemas = {
   [Topic.PasswordReset]: z.strictObject({ userId: id, at: isoDate }),
   /** The e-mail rides along so services that keyed anything by address (billing's registration) can erase it too. */
   [Topic.UserDeleted]: z.strictObject({ userId: id, email: z.email(), deletedAt: isoDate }),
+  /** The profile as it is now, and what changed; services that keep the address can follow it. */
+  [Topic.ProfileUpdated]: z.strictObject({
+    userId: id,
+    email: z.email(),
+    firstName: z.string().max(100),
+    lastName: z.string().max(100),
+    changed: z.array(z.enum(['name', 'email'])).min(1),
+    at: isoDate,
+  }),
   [Topic.TrialStarted]: z.strictObject({
     ...billingBase,
     email: z.email(),

@@ -5,6 +5,8 @@ export enum Topic {
   PasswordReset = 'identity.password-reset.v1',
   /** The account is gone: every service erases or anonymises what it holds of the user. */
   UserDeleted = 'identity.user-deleted.v1',
+  /** Name or e-mail changed in the account settings (onboarding's "customize profile" milestone). */
+  ProfileUpdated = 'identity.profile-updated.v1',
   TrialStarted = 'billing.trial-started.v1',
   SubscriptionUpdated = 'billing.subscription-updated.v1',
   InvoicePaid = 'billing.invoice-paid.v1',
