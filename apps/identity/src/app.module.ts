@@ -26,7 +26,7 @@ export class AppModule {
         MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         KafkaModule.fromConfig(config, 'identity', {
-          produces: [Topic.UserRegistered, Topic.UserSignedIn, Topic.PasswordReset],
+          produces: [Topic.UserRegistered, Topic.UserSignedIn, Topic.PasswordReset, Topic.ProfileUpdated],
           consumes: BILLING_TOPICS,
         }),
         OutboxModule.forRoot({ models: [USER_MODEL] }),
