@@ -15,6 +15,7 @@ export * from './accounts/auth-routes';
 export * from './accounts/account-routes';
 export * from './accounts/personal-token-dto';
 export * from './accounts/personal-token-routes';
+export * from './accounts/session-routes';
 export * from './accounts/token-scopes';
 export * from './artifacts';
 export * from './rendering';
