@@ -4,7 +4,7 @@ import { CLOCK, type Clock, LOGGER, Mailer } from '@core-vault/platform';
 import { CodeRepository, codeId } from './code.repository';
 import { type CodePurpose, type VerificationCode } from './code.schema';
 import { IdentityException } from './identity.exception';
-import { resetCodeMail, signInCodeMail } from './identity-mails';
+import { emailChangeCodeMail, resetCodeMail, signInCodeMail } from './identity-mails';
 import { SecretHasher, newVerificationCode } from './secrets';
 
 export const CODE_TTL_MINUTES = 10;
@@ -14,8 +14,10 @@ export const PASSWORD_PROOF_TTL_MINUTES = 30;
 
 const minutes = (n: number) => n * 60_000;
 
+const MAILS = { 'sign-in': signInCodeMail, reset: resetCodeMail, 'email-change': emailChangeCodeMail };
+
 /**
- * E-mailed one-time codes (sign-in and password reset): 6 random digits, stored as an HMAC,
+ * E-mailed one-time codes (sign-in, password reset, e-mail change): 6 random digits, stored as an HMAC,
  * valid 10 minutes, single use, dead after 5 wrong tries, replaced when a new one is sent.
  */
 @Injectable()
@@ -28,7 +30,10 @@ export class CodeService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** A new code replaces the old one and goes out by e-mail. */
+  /**
+   * A new code replaces the old one and goes out by e-mail, to `user.email` — for an e-mail
+   * change that is the new address, remembered on the code as `pendingEmail`.
+   */
   async issue(
     purpose: CodePurpose,
     user: { _id: string; email: string },
@@ -46,9 +51,10 @@ export class CodeService {
       attempts: 0,
       usedAt: null,
       passwordVerifiedAt,
+      pendingEmail: purpose === 'email-change' ? user.email : null,
     };
     await this.codes.replace(record);
-    const mail = purpose === 'sign-in' ? signInCodeMail : resetCodeMail;
+    const mail = MAILS[purpose];
     try {
       await this.mailer.send(mail(user.email, code, CODE_TTL_MINUTES));
     } catch (err) {
@@ -83,6 +89,12 @@ export class CodeService {
     if (purpose === 'sign-in' && !this.passwordProofFresh(record)) return false;
     if (!this.hasher.matches(record.codeHash, this.hasher.hash(purpose, userId, code))) return false;
     return this.codes.consume(purpose, userId, record.codeHash, now);
+  }
+
+  /** The address an e-mail change code was sent to, once, for the right code; null otherwise. */
+  async verifyEmailChange(userId: string, code: string): Promise<string | null> {
+    if (!(await this.verify('email-change', userId, code))) return null;
+    return (await this.codes.findCode('email-change', userId))?.pendingEmail ?? null;
   }
 
   /** The password was proven again while a code is still out: extend the proof, keep the code. */

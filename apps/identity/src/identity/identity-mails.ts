@@ -39,3 +39,22 @@ export function resetCodeMail(to: string, code: string, minutes: number): MailMe
     ]),
   };
 }
+
+/** The e-mail change code, sent to the NEW address: receiving it proves the address is the user's. */
+export function emailChangeCodeMail(to: string, code: string, minutes: number): MailMessage {
+  const subject = 'Confirm your new Core Vault email address';
+  return {
+    to,
+    subject,
+    text:
+      `Your Core Vault email change code is ${code}\n\n` +
+      `Enter it in your account settings. It expires in ${minutes} minutes and works once.\n` +
+      `If you did not ask to use this address for Core Vault, ignore this e-mail.`,
+    html: htmlMail(subject, [
+      'Your Core Vault email change code is:',
+      `<span style="${CODE_STYLE}">${code}</span>`,
+      `Enter it in your account settings. It expires in ${minutes} minutes and works once.`,
+      'If you did not ask to use this address for Core Vault, ignore this e-mail.',
+    ]),
+  };
+}
