@@ -31,8 +31,9 @@ export class UserRepository {
     }
   }
 
-  findById(id: string): Promise<User | null> {
-    return this.users.findById(id).lean<User>().exec();
+  findById(id: string, withPassword = false): Promise<User | null> {
+    const query = this.users.findById(id);
+    return (withPassword ? query.select('+passwordHash') : query).lean<User>().exec();
   }
 
   findByEmail(email: string, withPassword = false): Promise<User | null> {
@@ -68,6 +69,34 @@ export class UserRepository {
       .updateOne({ _id: id }, withOutbox<User>({ $set: { passwordHash, passwordChangedAt: at } }, events))
       .exec();
     return res.matchedCount === 1;
+  }
+
+  /** New first and last name with the profile event in the same write; returns the fresh user. */
+  updateName(
+    id: string,
+    name: Pick<User, 'firstName' | 'lastName'>,
+    events: readonly OutboxEntry[],
+  ): Promise<User | null> {
+    return this.users
+      .findOneAndUpdate({ _id: id }, withOutbox<User>({ $set: name }, events), { new: true })
+      .lean<User>()
+      .exec();
+  }
+
+  /**
+   * Moves the account to a new address with the profile event in the same write. The unique
+   * index decides a race for the address: the loser gets DuplicateEmailError.
+   */
+  async changeEmail(id: string, email: string, events: readonly OutboxEntry[]): Promise<User | null> {
+    try {
+      return await this.users
+        .findOneAndUpdate({ _id: id }, withOutbox<User>({ $set: { email } }, events), { new: true })
+        .lean<User>()
+        .exec();
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new DuplicateEmailError();
+      throw err;
+    }
   }
 
   async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
