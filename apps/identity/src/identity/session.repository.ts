@@ -18,9 +18,19 @@ export class SessionRepository {
     return this.sessions.findById(id).lean<Session>().exec();
   }
 
+  /** A user's live (not revoked, not expired) sessions, most recently used first. */
+  findLiveByUser(userId: string, now: Date): Promise<Session[]> {
+    return this.sessions
+      .find({ userId, revokedAt: null, expiresAt: { $gt: now } })
+      .sort({ lastRefreshedAt: -1, createdAt: -1 })
+      .lean<Session[]>()
+      .exec();
+  }
+
   /**
-   * Swaps the current refresh token for a new one, only if `currentHash` is still the current
-   * token of a live family: of two racing refreshes with one token, exactly one wins.
+   * Swaps the current refresh token for its successor, only if `currentHash` is still the current
+   * token of a live family. One conditional update, no transaction: of racing refreshes with one
+   * token exactly one swaps; the others find `nextHash` already current (the service's grace path).
    */
   rotate(id: string, currentHash: string, nextHash: string, now: Date): Promise<Session | null> {
     return this.sessions
@@ -36,19 +46,29 @@ export class SessionRepository {
       .exec();
   }
 
-  async revoke(id: string, reason: string, now: Date): Promise<void> {
-    await this.sessions
+  /** Ends one session; false when it was not live (already ended, or never existed). */
+  async revoke(id: string, reason: string, now: Date): Promise<boolean> {
+    const res = await this.sessions
       .updateOne({ _id: id, revokedAt: null }, { $set: { revokedAt: now, revokedReason: reason } })
       .exec();
+    return res.modifiedCount > 0;
   }
 
-  /** Revokes every live session of a user; returns their ids (for the Redis deny-list). */
-  async revokeAllForUser(userId: string, reason: string, now: Date): Promise<string[]> {
+  /** Ends one live session only if it belongs to `userId` (a user can end only their own). */
+  async revokeOwned(id: string, userId: string, reason: string, now: Date): Promise<boolean> {
+    const res = await this.sessions
+      .updateOne({ _id: id, userId, revokedAt: null }, { $set: { revokedAt: now, revokedReason: reason } })
+      .exec();
+    return res.modifiedCount > 0;
+  }
+
+  /** Revokes every live session of a user except `keepId`; returns their ids (for the Redis deny-list). */
+  async revokeAllForUser(userId: string, reason: string, now: Date, keepId?: string): Promise<string[]> {
     const live = await this.sessions
       .find({ userId, revokedAt: null }, { _id: 1 })
       .lean<{ _id: string }[]>()
       .exec();
-    const ids = live.map((s) => s._id);
+    const ids = live.map((s) => s._id).filter((id) => id !== keepId);
     if (ids.length) {
       await this.sessions
         .updateMany(

@@ -13,7 +13,10 @@ export interface Session {
   tokenHash: string;
   /** HMACs of tokens already rotated away: presenting one again is reuse (theft). */
   usedTokenHashes: string[];
+  /** The browser's User-Agent at sign-in (for the session list on /account), capped. */
+  userAgent: string | null;
   createdAt: Date;
+  /** The last rotation: when the session was last used, and the start of the grace window. */
   lastRefreshedAt: Date | null;
   expiresAt: Date;
   revokedAt: Date | null;
@@ -26,6 +29,7 @@ export const sessionSchema = new Schema<Session>(
     userId: { type: String, required: true },
     tokenHash: { type: String, required: true },
     usedTokenHashes: { type: [String], default: [] },
+    userAgent: { type: String, default: null },
     createdAt: { type: Date, required: true },
     lastRefreshedAt: { type: Date, default: null },
     expiresAt: { type: Date, required: true },
