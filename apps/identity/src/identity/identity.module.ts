@@ -13,6 +13,7 @@ import { PasswordHasher } from './password-hasher';
 import { PersonalTokenModule } from './personal-token.module';
 import { SecretHasher } from './secrets';
 import { RevokedSessions } from './revoked-sessions';
+import { SessionController } from './session.controller';
 import { SessionRepository } from './session.repository';
 import { SESSION_MODEL, sessionSchema } from './session.schema';
 import { SessionService } from './session.service';
@@ -30,7 +31,7 @@ import { USER_MODEL, userSchema } from './user.schema';
     PersonalTokenModule,
   ],
   // BillingEventsConsumer is a controller: Nest registers its @EventPattern handlers.
-  controllers: [IdentityController, BillingEventsConsumer],
+  controllers: [IdentityController, SessionController, BillingEventsConsumer],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     {

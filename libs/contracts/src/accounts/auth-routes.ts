@@ -14,6 +14,7 @@ import {
   listPersonalTokensRoute,
   revokePersonalTokenRoute,
 } from './personal-token-routes';
+import { sessionRoutes } from './session-routes';
 import { sessionUserSchema } from './session-user';
 
 const tag = 'identity';
@@ -136,4 +137,5 @@ export const authRoutes: readonly ApiRoute[] = [
   listPersonalTokensRoute,
   createPersonalTokenRoute,
   revokePersonalTokenRoute,
+  ...sessionRoutes,
 ] as readonly ApiRoute[];
