@@ -30,7 +30,7 @@ export class AppModule {
             Topic.ArtifactVisibilityChanged,
             Topic.ArtifactShared,
           ],
-          consumes: [Topic.ViewCountChanged],
+          consumes: [Topic.ViewCountChanged, Topic.UserDeleted],
         }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
         ArtifactsModule,

@@ -24,6 +24,7 @@ export const artifactsConfigSchema = baseConfigSchema
     /** Browser/CDN max-age of a public read; short, since changes must show on the next read. */
     PUBLIC_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(0),
     VIEW_COUNT_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.view-counts'),
+    USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.user-deleted'),
   });
 
 export type ArtifactsConfig = z.infer<typeof artifactsConfigSchema>;

@@ -17,6 +17,8 @@ import { ArtifactsRepository } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
 import { PublicArtifactCache } from './public-cache';
 import { RerenderStaleArtifacts } from './rerender-stale-artifacts';
+import { UserDeletedConsumer } from './user-deleted.consumer';
+import { UserErasureRepository } from './user-erasure.repository';
 import { ViewCountConsumer } from './view-count.consumer';
 import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
@@ -30,8 +32,8 @@ import { VersionsService } from './versions.service';
       { name: COLLECTION_MODEL, schema: collectionSchema },
     ]),
   ],
-  // ViewCountConsumer is a controller: Nest registers its @EventPattern handler.
-  controllers: [ArtifactsController, CollectionsController, ViewCountConsumer],
+  // The consumers are controllers: Nest registers their @EventPattern handlers.
+  controllers: [ArtifactsController, CollectionsController, ViewCountConsumer, UserDeletedConsumer],
   providers: [
     ArtifactsRepository,
     VersionsRepository,
@@ -43,6 +45,7 @@ import { VersionsService } from './versions.service';
     VersionsService,
     CollectionsService,
     RerenderStaleArtifacts,
+    UserErasureRepository,
   ],
 })
 export class ArtifactsModule {}
