@@ -30,6 +30,7 @@ export class AppModule {
             Topic.ArtifactVisibilityChanged,
             Topic.ArtifactShared,
             Topic.ArtifactDeleted,
+            Topic.UserDeleted,
           ],
         }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),

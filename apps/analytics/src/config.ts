@@ -19,6 +19,7 @@ export const analyticsConfigSchema = baseConfigSchema
     ANALYTICS_VISITOR_SALT: secret(z.string().min(16, 'must be at least 16 characters')),
     VIEWS_CONSUMER_GROUP: z.string().min(1).max(200).default('analytics.views'),
     ARTIFACTS_CONSUMER_GROUP: z.string().min(1).max(200).default('analytics.artifacts'),
+    USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('analytics.user-deleted'),
     /** How long a view's event id is remembered in Redis to drop a resent copy. */
     VIEW_DEDUPE_TTL_HOURS: z.coerce
       .number()

@@ -6,6 +6,8 @@ import { ArtifactEventsConsumer } from './artifact-events.consumer';
 import { ARTIFACT_STATS_MODEL, artifactStatsSchema } from './artifact-stats.schema';
 import { ArtifactStatsRepository } from './artifact-stats.repository';
 import { HoldingSweep } from './holding-sweep';
+import { UserDeletedConsumer } from './user-deleted.consumer';
+import { AnalyticsUserErasure } from './user-erasure.repository';
 import { ViewsConsumer } from './views.consumer';
 import { VisitorSets } from './visitor-sets';
 
@@ -13,7 +15,7 @@ import { VisitorSets } from './visitor-sets';
 @Module({
   imports: [MongooseModule.forFeature([{ name: ARTIFACT_STATS_MODEL, schema: artifactStatsSchema }])],
   // The event consumers are controllers too: Nest registers their @EventPattern handlers.
-  controllers: [AnalyticsController, ViewsConsumer, ArtifactEventsConsumer],
-  providers: [ArtifactStatsRepository, VisitorSets, AnalyticsService, HoldingSweep],
+  controllers: [AnalyticsController, ViewsConsumer, ArtifactEventsConsumer, UserDeletedConsumer],
+  providers: [ArtifactStatsRepository, VisitorSets, AnalyticsService, HoldingSweep, AnalyticsUserErasure],
 })
 export class AnalyticsModule {}
