@@ -29,6 +29,7 @@ export class AppModule {
             Topic.SubscriptionCanceled,
             Topic.ArtifactCreated,
             Topic.ArtifactShared,
+            Topic.UserDeleted,
           ],
         }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),

@@ -23,6 +23,7 @@ export const onboardingConfigSchema = baseConfigSchema
       .regex(/^[A-Za-z0-9_-]{1,64}$/)
       .default('onboarding-check-ins'),
     ONBOARDING_CONSUMER_GROUP: z.string().min(1).max(200).default('onboarding.events'),
+    USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('onboarding.user-deleted'),
     /**
      * The operators' password for bull-board at /internal/queues (user `operator`). Unset: no
      * board (the route answers 404). Long enough that guessing it over HTTP is not a plan.
