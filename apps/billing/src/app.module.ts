@@ -24,7 +24,7 @@ export class AppModule {
             Topic.SubscriptionCanceled,
             Topic.TrialWillEnd,
           ],
-          consumes: [Topic.UserRegistered],
+          consumes: [Topic.UserRegistered, Topic.UserDeleted],
         }),
         BillingModule.register(config),
       ],

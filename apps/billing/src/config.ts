@@ -46,6 +46,7 @@ export const billingConfigSchema = baseConfigSchema
     STRIPE_PRICE_BUSINESS_MONTHLY: priceId,
     STRIPE_PRICE_BUSINESS_YEARLY: priceId,
     WEB_ORIGIN: httpUrl,
+    USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('billing.user-deleted'),
     /** Sources of the data export (the caller's bearer token goes along). */
     IDENTITY_URL: httpUrl,
     ARTIFACTS_URL: httpUrl,

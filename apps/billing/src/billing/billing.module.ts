@@ -28,6 +28,8 @@ import { PlanPrices } from './stripe/plan-prices';
 import { STRIPE, StripeGateway, createStripeClient } from './stripe/stripe.gateway';
 import { TestCardsController } from './test-cards.controller';
 import { TestCardsService } from './test-cards.service';
+import { UserDeletedConsumer } from './user-deleted.consumer';
+import { BillingUserErasure } from './user-erasure.repository';
 import { WebhookController } from './webhook.controller';
 import { WebhookService } from './webhook.service';
 
@@ -53,6 +55,7 @@ export class BillingModule {
         RegistrationController,
         WebhookController,
         ExportController,
+        UserDeletedConsumer,
         ...(local ? [TestCardsController] : []),
       ],
       providers: [
@@ -79,6 +82,7 @@ export class BillingModule {
         WebhookService,
         ExportService,
         TestCardsService,
+        BillingUserErasure,
       ],
     };
   }
