@@ -18,6 +18,10 @@ export class SessionRepository {
     return this.sessions.findById(id).lean<Session>().exec();
   }
 
+  async setUserAgent(id: string, userAgent: string): Promise<void> {
+    await this.sessions.updateOne({ _id: id }, { $set: { userAgent } }).exec();
+  }
+
   /** A user's live (not revoked, not expired) sessions, most recently used first. */
   findLiveByUser(userId: string, now: Date): Promise<Session[]> {
     return this.sessions

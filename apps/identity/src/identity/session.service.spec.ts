@@ -43,6 +43,11 @@ class FakeSessions implements Partial<SessionRepository> {
     s.lastRefreshedAt = now;
     return this.findById(id);
   }
+  setUserAgent(id: string, userAgent: string): Promise<void> {
+    const s = this.docs.get(id);
+    if (s) s.userAgent = userAgent;
+    return Promise.resolve();
+  }
   findLiveByUser(userId: string, now: Date): Promise<Session[]> {
     return Promise.resolve(
       [...this.docs.values()].filter((s) => s.userId === userId && !s.revokedAt && s.expiresAt > now),
@@ -218,7 +223,9 @@ describe('SessionService', () => {
       const t = setup();
       const chrome =
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-      const a = await t.service.start(user, false, chrome);
+      const a = await t.service.start(user, false);
+      await t.service.recordUserAgent(a.sessionId, chrome);
+      await t.service.recordUserAgent(a.sessionId, undefined);
       const b = await t.service.start(user, false);
       const ended = await t.service.start(user, false);
       await t.service.revoke(ended.sessionId, 'sign-out');

@@ -52,7 +52,7 @@ export class SessionService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async start(user: User, isAdmin: boolean, userAgent?: string): Promise<IssuedSession> {
+  async start(user: User, isAdmin: boolean): Promise<IssuedSession> {
     const now = this.clock.now();
     const sessionId = newId('ses');
     const token = newRefreshToken();
@@ -62,7 +62,7 @@ export class SessionService {
       userId: user._id,
       tokenHash: this.tokenHash(sessionId, token),
       usedTokenHashes: [],
-      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+      userAgent: null,
       createdAt: now,
       lastRefreshedAt: null,
       expiresAt,
@@ -75,6 +75,11 @@ export class SessionService {
       accessToken: await this.accessToken(user, isAdmin, sessionId),
       expiresAt,
     };
+  }
+
+  /** The browser a session was signed in from, for the list on /account (capped: client-controlled). */
+  async recordUserAgent(sessionId: string, userAgent: string | undefined): Promise<void> {
+    if (userAgent) await this.sessions.setUserAgent(sessionId, userAgent.slice(0, USER_AGENT_MAX));
   }
 
   accessToken(user: User, isAdmin: boolean, sessionId: string): Promise<string> {
