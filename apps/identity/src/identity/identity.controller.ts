@@ -20,6 +20,7 @@ import { APP_CONFIG, CurrentUser, OptionalUser, Public, ZodValidationPipe } from
 import { type IdentityConfig } from '../config';
 import { AuthService } from './auth.service';
 import { readCookie, refreshCookieName, refreshCookieOptions } from './refresh-cookie';
+import { SessionService } from './session.service';
 
 /** The identity API, reached only through the gateway (same paths). */
 @Controller('api/v1')
@@ -28,6 +29,7 @@ export class IdentityController {
 
   constructor(
     private readonly auth: AuthService,
+    private readonly sessions: SessionService,
     @Inject(APP_CONFIG) config: IdentityConfig,
   ) {
     this.cookieName = refreshCookieName(config.NODE_ENV);
@@ -44,10 +46,13 @@ export class IdentityController {
   @HttpCode(200)
   async signIn(
     @Body(new ZodValidationPipe(signInBodySchema)) body: SignInBody,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<SignInResult> {
     const { result, session } = await this.auth.signIn(body);
     if (session) this.setCookie(res, session.refreshCookie, session.expiresAt);
+    // For the session list on /account (browser and device).
+    if (session) await this.sessions.recordUserAgent(session.sessionId, req.headers['user-agent']);
     return result;
   }
 
