@@ -132,6 +132,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.env,
   };
 
+  const userDeletedGroup = (name: Service) => `e2e-${run_id}.${name}.user-deleted`;
+
   // A fresh stack on the shared broker skips earlier runs' backlog; a restarted one, or one on a
   // private broker, must read everything its groups have not consumed yet.
   if (!restart && !options.infra)
@@ -145,6 +147,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ],
       [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
       [common['ONBOARDING_CONSUMER_GROUP'] as string]: [Topic.ArtifactCreated, Topic.TrialStarted],
+      // The erasure consumers of every service.
+      ...Object.fromEntries(
+        (['artifacts', 'analytics', 'onboarding', 'billing'] as const).map((n) => [
+          userDeletedGroup(n),
+          [Topic.UserDeleted],
+        ]),
+      ),
       // Identity's billing group too: replaying the shared broker's billing history (events of
       // users this stack never had) delayed a new user's trial past the suites' waits.
       [common['BILLING_EVENTS_GROUP'] as string]: [
@@ -187,6 +196,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...common,
       PORT: String(port),
       MONGO_DB: `cv_e2e_${run_id}_${name}`,
+      // Each service's erasure consumer has a group of its own (same variable, one per service).
+      USER_DELETED_CONSUMER_GROUP: userDeletedGroup(name),
     });
   const ready = (key: string, health: string) =>
     waitFor(
