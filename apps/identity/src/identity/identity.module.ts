@@ -3,6 +3,8 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG, AccessTokenSigner, CLOCK, REDIS, CooldownLock, systemClock } from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
 import { BillingEventsConsumer } from './billing-events.consumer';
 import { CodeRepository } from './code.repository';
@@ -31,7 +33,7 @@ import { USER_MODEL, userSchema } from './user.schema';
     PersonalTokenModule,
   ],
   // BillingEventsConsumer is a controller: Nest registers its @EventPattern handlers.
-  controllers: [IdentityController, SessionController, BillingEventsConsumer],
+  controllers: [IdentityController, AccountController, SessionController, BillingEventsConsumer],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     {
@@ -57,6 +59,7 @@ import { USER_MODEL, userSchema } from './user.schema';
     RevokedSessions,
     SessionService,
     AuthService,
+    AccountService,
   ],
 })
 export class IdentityModule {}

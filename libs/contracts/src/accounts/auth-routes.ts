@@ -1,4 +1,5 @@
 import { type ApiRoute, defineRoute } from '../http/route';
+import { accountRoutes } from './account-routes';
 import {
   emailBodySchema,
   messageResultSchema,
@@ -138,4 +139,5 @@ export const authRoutes: readonly ApiRoute[] = [
   createPersonalTokenRoute,
   revokePersonalTokenRoute,
   ...sessionRoutes,
+  ...accountRoutes,
 ] as readonly ApiRoute[];
