@@ -422,6 +422,9 @@ describe('a new user in the browser', () => {
   it('shows a Pro trial its analytics (as the pricing card sells) and the domains upsell', async () => {
     await page.goto(url('/analytics'));
     await page.getByRole('heading', { name: 'Views of your artifacts' }).waitFor();
+    // The artifacts uploaded and viewed above: one at a time, with its own figures.
+    await page.getByRole('heading', { name: 'Per-artifact analytics' }).waitFor();
+    await page.getByText('Unique viewers (30 days)').waitFor();
     await page.getByRole('heading', { name: 'More analytics with Business — coming soon' }).waitFor();
     expect(await page.getByText('is available with Business plan and higher').count()).toBe(0);
     await screenshot(page, '13-analytics');
@@ -432,6 +435,23 @@ describe('a new user in the browser', () => {
     // Upgrade Now leads a subscriber to the change-plan dialog, not to registration.
     await page.getByRole('link', { name: 'Upgrade Now' }).click();
     await page.getByRole('dialog', { name: 'Change Plan' }).waitFor();
+  });
+
+  it('shows the onboarding checklist on the dashboard; dismissing it holds after a reload', async () => {
+    await page.goto(url('/dashboard'));
+    const checklist = page.getByRole('region', { name: 'Get started with Core Vault' });
+    await checklist.waitFor();
+    await ui.contains(page.getByTestId('checklist-count'), 'of 5 steps done');
+    await checklist.getByRole('link', { name: 'Open account settings' }).waitFor();
+    await screenshot(page, '14-onboarding-checklist');
+    await checklist.getByRole('button', { name: 'Dismiss checklist' }).click();
+    await ui.count(checklist, 0);
+    // Stored by the onboarding service, through the gateway: a fresh load reads it back.
+    const progress = page.waitForResponse((r) => r.url().endsWith('/api/v1/onboarding/milestones'));
+    await page.reload();
+    expect(await (await progress).json()).toMatchObject({ dismissed: true });
+    await cards().first().waitFor();
+    await ui.count(checklist, 0);
   });
 
   it('signs out, is refused with a wrong password, then signs in with the mailed code', async () => {
