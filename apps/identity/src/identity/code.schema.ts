@@ -2,7 +2,7 @@ import { Schema } from 'mongoose';
 
 export const VERIFICATION_CODE_MODEL = 'VerificationCode';
 
-export type CodePurpose = 'sign-in' | 'reset' | 'email-change';
+export type CodePurpose = 'sign-in' | 'reset' | 'email-change' | 'account-deletion';
 
 /**
  * The one live code of a user for a purpose (`_id` = `<purpose>:<userId>`): issuing a new one
@@ -28,7 +28,7 @@ export const verificationCodeSchema = new Schema<VerificationCode>(
   {
     _id: { type: String, required: true },
     userId: { type: String, required: true },
-    purpose: { type: String, required: true, enum: ['sign-in', 'reset', 'email-change'] },
+    purpose: { type: String, required: true, enum: ['sign-in', 'reset', 'email-change', 'account-deletion'] },
     codeHash: { type: String, required: true },
     issuedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },

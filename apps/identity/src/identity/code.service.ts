@@ -4,7 +4,12 @@ import { CLOCK, type Clock, LOGGER, Mailer } from '@core-vault/platform';
 import { CodeRepository, codeId } from './code.repository';
 import { type CodePurpose, type VerificationCode } from './code.schema';
 import { IdentityException } from './identity.exception';
-import { emailChangeCodeMail, resetCodeMail, signInCodeMail } from './identity-mails';
+import {
+  accountDeletionCodeMail,
+  emailChangeCodeMail,
+  resetCodeMail,
+  signInCodeMail,
+} from './identity-mails';
 import { SecretHasher, newVerificationCode } from './secrets';
 
 export const CODE_TTL_MINUTES = 10;
@@ -14,11 +19,16 @@ export const PASSWORD_PROOF_TTL_MINUTES = 30;
 
 const minutes = (n: number) => n * 60_000;
 
-const MAILS = { 'sign-in': signInCodeMail, reset: resetCodeMail, 'email-change': emailChangeCodeMail };
+const MAILS = {
+  'sign-in': signInCodeMail,
+  reset: resetCodeMail,
+  'email-change': emailChangeCodeMail,
+  'account-deletion': accountDeletionCodeMail,
+};
 
 /**
- * E-mailed one-time codes (sign-in, password reset, e-mail change): 6 random digits, stored as an HMAC,
- * valid 10 minutes, single use, dead after 5 wrong tries, replaced when a new one is sent.
+ * E-mailed one-time codes (sign-in, password reset, e-mail change, account deletion): 6 random
+ * digits, stored as an HMAC, valid 10 minutes, single use, dead after 5 wrong tries, replaced when a new one is sent.
  */
 @Injectable()
 export class CodeService {

@@ -58,3 +58,24 @@ export function emailChangeCodeMail(to: string, code: string, minutes: number): 
     ]),
   };
 }
+
+/** The account deletion code: only someone who reads the account's mailbox can erase the account. */
+export function accountDeletionCodeMail(to: string, code: string, minutes: number): MailMessage {
+  const subject = 'Confirm deleting your Core Vault account';
+  return {
+    to,
+    subject,
+    text:
+      `Your Core Vault account deletion code is ${code}\n\n` +
+      `Entering it deletes your account, your artifacts and your subscription for good. ` +
+      `It expires in ${minutes} minutes and works once.\n` +
+      `If you did not ask to delete your account, change your password: someone is signed in as you.`,
+    html: htmlMail(subject, [
+      'Your Core Vault account deletion code is:',
+      `<span style="${CODE_STYLE}">${code}</span>`,
+      'Entering it deletes your account, your artifacts and your subscription for good. ' +
+        `It expires in ${minutes} minutes and works once.`,
+      'If you did not ask to delete your account, change your password: someone is signed in as you.',
+    ]),
+  };
+}
