@@ -41,6 +41,10 @@ const appPages: RouteObject[] = [
     element: signedIn(lazyPage(() => import('../modules/billing/components/BillingPage'), 'BillingPage')),
   },
   {
+    path: '/account',
+    element: signedIn(lazyPage(() => import('../modules/account/components/AccountPage'), 'AccountPage')),
+  },
+  {
     path: '/analytics',
     element: signedIn(
       lazyPage(() => import('../modules/features/components/AnalyticsPage'), 'AnalyticsPage'),
