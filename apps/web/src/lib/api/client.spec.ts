@@ -1,6 +1,7 @@
 import { artifactRoute, meRoute, refreshRoute } from '@core-vault/contracts';
 import { ApiClient } from './client';
 import { ApiError } from './errors';
+import { SessionSync } from './session-sync';
 
 const user = {
   id: 'usr_1',
@@ -83,6 +84,27 @@ describe('ApiClient', () => {
     expect(a?.token).toBe('t9');
     expect(b).toBe(a);
     expect(calls).toHaveLength(1);
+  });
+
+  it('signs this tab out when another tab signs out, and tells the other tabs when it does', () => {
+    const posted: unknown[] = [];
+    const listeners: ((event: MessageEvent) => void)[] = [];
+    const channel = {
+      postMessage: (m: unknown) => void posted.push(m),
+      addEventListener: (_t: 'message', l: (event: MessageEvent) => void) => void listeners.push(l),
+      close: () => undefined,
+    };
+    const client = new ApiClient(fakeFetch([]).impl, '', new SessionSync(undefined, channel));
+    client.setToken('t1');
+    const sessions: unknown[] = [];
+    client.onSession((s) => sessions.push(s));
+    for (const l of listeners) l({ data: { type: 'signed-out' } } as MessageEvent);
+    expect(client.accessToken).toBeNull();
+    expect(sessions).toEqual([null]);
+    client.setToken('t2');
+    client.signedOut();
+    expect(client.accessToken).toBeNull();
+    expect(posted).toEqual([{ type: 'signed-out' }]);
   });
 
   it('turns a fetch failure into the catalogue network error', async () => {

@@ -7,6 +7,7 @@ import {
   refreshRoute,
 } from '@core-vault/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE, errorFromResponse } from './errors';
+import { SessionSync } from './session-sync';
 import { type UploadProgress, fetchWithUploadProgress } from './xhr-transport';
 
 export { type UploadProgress } from './xhr-transport';
@@ -37,6 +38,7 @@ const retryableAfterRefresh = (err: ApiError) =>
  * built from the contract, the answer is parsed with its response schema. The access token lives
  * only here, in memory (never in web storage); the refresh cookie is httpOnly. A 401 (or a
  * feature refusal from claims older than the account) triggers one refresh, then one retry.
+ * Refreshes and sign-outs are coordinated with the browser's other tabs (SessionSync).
  */
 export class ApiClient {
   private token: string | null = null;
@@ -46,7 +48,14 @@ export class ApiClient {
   constructor(
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
     private readonly baseUrl = '',
-  ) {}
+    private readonly sync: SessionSync = new SessionSync(undefined, undefined),
+  ) {
+    // Another tab signed out, or found the shared session gone: this tab is signed out too.
+    sync.onSignedOut(() => {
+      this.token = null;
+      this.emit(null);
+    });
+  }
 
   get accessToken(): string | null {
     return this.token;
@@ -54,6 +63,12 @@ export class ApiClient {
 
   setToken(token: string | null): void {
     this.token = token;
+  }
+
+  /** This tab signed out: the token goes, and every other tab of the browser signs out too. */
+  signedOut(): void {
+    this.token = null;
+    this.sync.announceSignOut();
   }
 
   /** Told about every refresh outcome (new user and token, or null when the session is gone). */
@@ -86,29 +101,31 @@ export class ApiClient {
   }
 
   /**
-   * New access token from the refresh cookie. Single-flight: concurrent callers share one
-   * request, because identity treats a second use of a rotated cookie as theft and revokes.
+   * New access token from the refresh cookie. Single-flight in this tab (concurrent callers share
+   * one request) and one at a time across the browser's tabs (SessionSync), because every refresh
+   * rotates the one cookie all tabs share. Null when the session is gone; a network failure throws.
    */
   refresh(): Promise<RefreshResult | null> {
-    this.refreshing ??= this.sendOnce(refreshRoute, {})
-      .then(async (res) => refreshRoute.response.parse(await res.json()))
-      .then(
-        (session) => {
-          this.token = session.token;
-          this.emit(session);
-          return session;
-        },
-        (err: unknown) => {
-          if (err instanceof ApiError && err.isNetwork) throw err;
-          this.token = null;
-          this.emit(null);
-          return null;
-        },
-      )
+    this.refreshing ??= this.sync
+      .refresh(() => this.fetchSession())
+      .then((session) => {
+        this.token = session?.token ?? null;
+        this.emit(session);
+        return session;
+      })
       .finally(() => {
         this.refreshing = null;
       });
     return this.refreshing;
+  }
+
+  private fetchSession(): Promise<RefreshResult | null> {
+    return this.sendOnce(refreshRoute, {})
+      .then(async (res) => refreshRoute.response.parse(await res.json()))
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.isNetwork) throw err;
+        return null;
+      });
   }
 
   private emit(session: RefreshResult | null): void {
@@ -154,4 +171,4 @@ export class ApiClient {
 }
 
 /** The app's client: same origin, through the gateway (Vite's proxy locally, an ingress in production). */
-export const api = new ApiClient();
+export const api = new ApiClient(undefined, '', SessionSync.forBrowser());

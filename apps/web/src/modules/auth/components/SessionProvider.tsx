@@ -45,7 +45,8 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
     } catch {
       // the server forgets the session on its own schedule; locally it ends now
     } finally {
-      client.setToken(null);
+      // Every tab of this browser follows (they share the cookie just cleared).
+      client.signedOut();
       setToken(null);
       setUser(null);
     }
