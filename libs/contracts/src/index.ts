@@ -13,6 +13,7 @@ export * from './http/openapi';
 export * from './http/api-routes';
 export * from './accounts/auth-routes';
 export * from './accounts/account-routes';
+export * from './accounts/account-deletion-routes';
 export * from './accounts/personal-token-dto';
 export * from './accounts/personal-token-routes';
 export * from './accounts/session-routes';
