@@ -191,9 +191,13 @@ describe('WebhookService', () => {
     const t = setup();
     const doc = t.customers.docs.get('u1');
     if (doc) doc.subscriptionId = 'sub_new';
+    await t.deliver(event('customer.subscription.updated', subscription({ status: 'canceled' }), T0 - 1));
     await t.deliver(event('customer.subscription.deleted', subscription()));
     expect(t.subscriptions.docs.get('sub_1')?.status).toBe('canceled');
     expect(t.subscriptions.outbox).toEqual([]);
+    // A live state of another subscription is still news (Stripe created one for this customer).
+    await t.deliver(event('customer.subscription.updated', subscription({ status: 'active' }), T0 + 1));
+    expect(t.subscriptions.outbox.map((x) => x.topic)).toEqual([Topic.SubscriptionUpdated]);
   });
 });
 

@@ -142,9 +142,13 @@ export class WebhookService {
       currentPeriodEnd: view.currentPeriodEnd,
     };
     const ids = { userId: customer._id, stripeCustomerId: view.customerId, subscriptionId: view.id };
-    // The end of a subscription that is no longer the account's (the user has subscribed again
-    // since) is mirrored but announced to nobody: it must not turn the new one's access off.
-    const superseded = deleted && customer.subscriptionId !== null && customer.subscriptionId !== view.id;
+    // The end (or any non-live state) of a subscription that is no longer the account's — the
+    // user has subscribed again since — is mirrored but announced to nobody: it must not turn the
+    // new subscription's access off.
+    const superseded =
+      !LIVE_STATUSES.includes(status) &&
+      customer.subscriptionId !== null &&
+      customer.subscriptionId !== view.id;
     const entry = deleted
       ? this.events.subscriptionCanceled(ids, at)
       : this.events.subscriptionUpdated(

@@ -70,7 +70,7 @@ export function CardDialog({
 
   return (
     <Dialog title={replaces ? 'Update Payment Method' : 'Add Payment Method'} onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)}>
+      <form className="bl-form" onSubmit={(e) => void submit(e)}>
         {replaces && <p>The new card replaces {replaces.label} and pays your next invoices.</p>}
         {error && (
           <div className="cv-banner cv-banner-error" role="alert" data-testid="card-dialog-error">
@@ -142,7 +142,7 @@ export function SubscribeDialog({
 
   return (
     <Dialog title="Subscribe to Pro" onClose={onClose}>
-      <form onSubmit={(e) => void submit(e)}>
+      <form className="bl-form" onSubmit={(e) => void submit(e)}>
         <p>{T.noSecondTrial}</p>
         {error && (
           <div className="cv-banner cv-banner-error" role="alert" data-testid="subscribe-error">
