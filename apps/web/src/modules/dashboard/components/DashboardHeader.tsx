@@ -46,6 +46,9 @@ export function DashboardHeader({ user, onTour }: { user: SessionUser; onTour: (
               Upgrade
             </a>
           )}
+          <Link className="cv-btn cv-btn-small" to="/account">
+            Account
+          </Link>
           <button type="button" className="cv-btn cv-btn-small" onClick={() => void signOut()}>
             Sign Out
           </button>
