@@ -148,6 +148,13 @@ describe('SubscribeService: subscribing again', () => {
     expect(t.customers.docs.get('u1')?.defaultPaymentMethodId).toBe('pm_new');
   });
 
+  it('subscribes past an incomplete subscription (no access; Stripe lets it expire)', async () => {
+    const t = setup('incomplete');
+    await expect(t.service.subscribe(user, { planType: 'pro_monthly' })).resolves.toMatchObject({
+      subscriptionId: 'sub_2',
+    });
+  });
+
   it("answers a declined first payment with Stripe's message and leaves no subscription", async () => {
     const t = setup('canceled');
     t.stripe.decline = true;

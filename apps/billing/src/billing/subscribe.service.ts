@@ -14,6 +14,12 @@ import { StripeGateway } from './stripe/stripe.gateway';
 import { stripeFailure } from './stripe/stripe-errors';
 import { LIVE_STATUSES } from './stripe/stripe-views';
 
+/**
+ * Statuses that already give the user a subscription. An `incomplete` one (its first payment never
+ * went through; Stripe expires it within a day) gives no access, so it does not stand in the way.
+ */
+const HOLDING = LIVE_STATUSES.filter((status) => status !== 'incomplete');
+
 /** Statuses whose subscription has an unpaid renewal the user can pay from the billing screen. */
 const PAST_DUE = ['past_due', 'unpaid'];
 
@@ -43,7 +49,7 @@ export class SubscribeService {
     if (!customer?.stripeCustomerId) throw BillingException.noCustomer();
     const customerId = customer.stripeCustomerId;
     const subs = await this.subscriptions.forUser(user.id);
-    if (subs.some((s) => LIVE_STATUSES.includes(s.status)))
+    if (subs.some((s) => HOLDING.includes(s.status)))
       throw new BillingException(409, 'ALREADY_SUBSCRIBED', BILLING_MESSAGES.alreadySubscribed);
 
     const paymentMethodId = body.paymentMethodId ?? customer.defaultPaymentMethodId;
@@ -59,13 +65,16 @@ export class SubscribeService {
     const key = `cv:${user.id}:subscribe:${planId}:${paymentMethodId}:${subs.length}`;
     let view;
     try {
-      // An earlier attempt may have subscribed and lost the answer: reuse, never subscribe twice.
+      // An earlier attempt may have subscribed and lost the answer: reuse, never subscribe twice
+      // (an incomplete one is not reused: it never got paid).
+      const earlier = await this.stripe.findLiveSubscription(customerId, user.id);
       view =
-        (await this.stripe.findLiveSubscription(customerId, user.id)) ??
-        (await this.stripe.createPaidSubscription(
-          { customerId, priceId: this.prices.priceOf(planId), paymentMethodId, userId: user.id, planId },
-          key,
-        ));
+        earlier && HOLDING.includes(earlier.status)
+          ? earlier
+          : await this.stripe.createPaidSubscription(
+              { customerId, priceId: this.prices.priceOf(planId), paymentMethodId, userId: user.id, planId },
+              key,
+            );
     } catch (err) {
       this.logger.warn({ userId: user.id, err }, 'subscribing again failed');
       throw stripeFailure(err, BILLING_MESSAGES.subscribeFailed);
