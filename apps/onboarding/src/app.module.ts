@@ -29,6 +29,7 @@ export class AppModule {
             Topic.SubscriptionCanceled,
             Topic.ArtifactCreated,
             Topic.ArtifactShared,
+            Topic.ProfileUpdated,
             Topic.UserDeleted,
           ],
         }),

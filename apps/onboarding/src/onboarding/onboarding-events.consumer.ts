@@ -53,6 +53,12 @@ export class OnboardingEventsConsumer implements EventConsumer {
       await this.onboarding.reach(data.ownerId, 'extension_installed', at, `${id}:ext`);
   }
 
+  /** A name or e-mail changed in identity's account settings: "Customize profile settings". */
+  @EventPattern(Topic.ProfileUpdated)
+  async profileUpdated({ id, data }: EventEnvelope<EventPayload<Topic.ProfileUpdated>>): Promise<void> {
+    await this.onboarding.reach(data.userId, 'profile_customized', new Date(data.at), id);
+  }
+
   @EventPattern(Topic.ArtifactShared)
   async artifactShared({
     id,

@@ -266,6 +266,35 @@ describe('milestones and health score', () => {
     expect(bad.body.message).toContain('extension_installed');
     expect((await api('GET', '/api/v1/onboarding/milestones')).status).toBe(401);
   });
+
+  it("reaches 'Customize profile settings' from identity's profile event, once", async () => {
+    const user = `pf-${s}`;
+    const get = () => api<OnboardingProgress>('GET', '/api/v1/onboarding/milestones', tokenFor(user));
+    const profileUpdated = (at: string) =>
+      events.create(
+        Topic.ProfileUpdated,
+        { userId: user, email: `${user}@example.com`, firstName: 'A', lastName: 'B', changed: ['name'], at },
+        { key: user },
+      );
+    await send([profileUpdated('2026-01-02T03:04:05.000Z')]);
+    const r = await waitFor(get, (x) => x.body.completed === 1, { what: 'profile milestone' });
+    const reached = r.body.milestones.filter((m) => m.reachedAt);
+    expect(reached).toEqual([expect.objectContaining({ key: 'profile_customized' })]);
+    // A later change, then a share on the same key (same partition): once the share is counted,
+    // the later profile event has been handled too, and the milestone kept its first time.
+    await send([
+      profileUpdated('2026-02-02T03:04:05.000Z'),
+      events.create(
+        Topic.ArtifactShared,
+        { artifactId: `p-${s}`, ownerId: user, channel: 'link' },
+        { key: user },
+      ),
+    ]);
+    const later = await waitFor(get, (x) => x.body.completed === 2, { what: 'share after the profile' });
+    expect(later.body.milestones.find((m) => m.key === 'profile_customized')?.reachedAt).toBe(
+      reached[0]?.reachedAt,
+    );
+  });
 });
 
 describe('queue view for operators', () => {
