@@ -55,6 +55,10 @@ class FakeStripe implements Partial<StripeGateway> {
       subscriptionView({ id: 'sub_2', status: 'active', trialEnd: null, cancelAtPeriodEnd: true }),
     );
   }
+  openAtStripe: string | null = null;
+  findOpenInvoice() {
+    return Promise.resolve(this.openAtStripe);
+  }
   payInvoice(invoiceId: string, pm: string, key: string) {
     this.calls.push(`pay ${invoiceId} ${pm} ${key}`);
     return this.decline ? Promise.reject(declined) : Promise.resolve();
@@ -204,6 +208,14 @@ describe('SubscribeService: paying a past-due invoice', () => {
     expect((await refusal(t.service.retryPayment(user))).status).toBe(402);
     expect(t.paid).toEqual([]);
     expect(t.subscriptions.docs.get('sub_1')?.status).toBe('past_due');
+  });
+
+  it("pays Stripe's open invoice when the mirror has not seen it yet", async () => {
+    const t = setup('past_due');
+    t.stripe.openAtStripe = 'in_at_stripe';
+    await t.service.retryPayment(user);
+    expect(t.stripe.calls).toEqual(['pay in_at_stripe pm_old cv:u1:pay:in_at_stripe:pm_old']);
+    expect(t.paid).toEqual(['in_at_stripe']);
   });
 
   it('answers 404 without a past-due subscription or an open invoice', async () => {

@@ -111,20 +111,25 @@ export class SubscribeService {
     const pastDue = subs.filter((s) => PAST_DUE.includes(s.status));
     const sub = pastDue.find((s) => s._id === customer.subscriptionId) ?? pastDue[0];
     if (!sub) throw BillingException.noSubscription();
-    const invoice = await this.invoices.openForSubscription(user.id, sub._id);
-    if (!invoice) throw new BillingException(404, 'NO_OPEN_INVOICE', BILLING_MESSAGES.noOpenInvoice);
     const card = customer.defaultPaymentMethodId;
     if (!card) throw new BillingException(400, 'NO_PAYMENT_METHOD', BILLING_MESSAGES.noCardOnFile);
     let status: string;
+    let invoiceId: string | null;
     try {
-      await this.stripe.payInvoice(invoice._id, card, `cv:${user.id}:pay:${invoice._id}:${card}`);
+      // The mirror's open invoice, else Stripe's own (its invoice.payment_failed may be late).
+      invoiceId =
+        (await this.invoices.openForSubscription(user.id, sub._id))?._id ??
+        (await this.stripe.findOpenInvoice(sub._id));
+      if (!invoiceId) throw new BillingException(404, 'NO_OPEN_INVOICE', BILLING_MESSAGES.noOpenInvoice);
+      await this.stripe.payInvoice(invoiceId, card, `cv:${user.id}:pay:${invoiceId}:${card}`);
       status = (await this.stripe.retrieveSubscription(sub._id)).status;
     } catch (err) {
+      if (err instanceof BillingException) throw err;
       this.logger.warn({ userId: user.id, err }, 'paying the open invoice failed');
       throw stripeFailure(err, BILLING_MESSAGES.paymentRetryFailed);
     }
     const now = new Date();
-    await this.invoices.markPaid(invoice._id, toSecond(now));
+    await this.invoices.markPaid(invoiceId, toSecond(now));
     await this.applyStatus(sub, status === 'active' || status === 'trialing' ? status : 'active', now);
     return answer(sub._id, BILLING_MESSAGES.paymentRetried, sub.cancelAtPeriodEnd, sub.planId);
   }

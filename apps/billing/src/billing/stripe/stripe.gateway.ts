@@ -216,6 +216,13 @@ export class StripeGateway {
     await this.stripe.paymentMethods.detach(paymentMethodId, {}, { idempotencyKey });
   }
 
+  /** The subscription's newest open invoice at Stripe (when the mirror missed its webhook). */
+  async findOpenInvoice(subscriptionId: string): Promise<string | null> {
+    const list = await this.stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 1 });
+    // Filtered again here: stripe-mock ignores the status filter and answers a draft fixture.
+    return list.data.find((inv) => inv.status === 'open')?.id ?? null;
+  }
+
   /** Pays an open invoice now with the given card; a decline throws Stripe's card error. */
   async payInvoice(invoiceId: string, paymentMethodId: string, idempotencyKey: string): Promise<void> {
     await this.stripe.invoices.pay(invoiceId, { payment_method: paymentMethodId }, { idempotencyKey });
