@@ -26,8 +26,14 @@ export class AppModule {
         MongoModule.forRoot({ url: config.MONGO_URL, dbName: config.MONGO_DB }),
         RedisModule.forRoot({ url: config.REDIS_URL }),
         KafkaModule.fromConfig(config, 'identity', {
-          produces: [Topic.UserRegistered, Topic.UserSignedIn, Topic.PasswordReset, Topic.ProfileUpdated],
-          consumes: BILLING_TOPICS,
+          produces: [
+            Topic.UserRegistered,
+            Topic.UserSignedIn,
+            Topic.PasswordReset,
+            Topic.ProfileUpdated,
+            Topic.UserDeleted,
+          ],
+          consumes: [...BILLING_TOPICS, Topic.UserDeleted],
         }),
         OutboxModule.forRoot({ models: [USER_MODEL] }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),

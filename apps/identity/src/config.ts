@@ -27,6 +27,7 @@ export const identityConfigSchema = baseConfigSchema
     PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(14).max(20).default(17),
     /** Consumer group of the billing events (tests use their own). */
     BILLING_EVENTS_GROUP: z.string().min(1).max(200).default('identity.billing-events'),
+    USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('identity.user-deleted'),
     /** Absolute lifetime of a refresh-token family (a sign-in). */
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /**

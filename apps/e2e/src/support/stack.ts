@@ -149,7 +149,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       [common['ONBOARDING_CONSUMER_GROUP'] as string]: [Topic.ArtifactCreated, Topic.TrialStarted],
       // The erasure consumers of every service.
       ...Object.fromEntries(
-        (['artifacts', 'analytics', 'onboarding', 'billing'] as const).map((n) => [
+        (['identity', 'artifacts', 'analytics', 'onboarding', 'billing'] as const).map((n) => [
           userDeletedGroup(n),
           [Topic.UserDeleted],
         ]),

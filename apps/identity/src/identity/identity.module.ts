@@ -3,6 +3,9 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG, AccessTokenSigner, CLOCK, REDIS, CooldownLock, systemClock } from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
+import { AccountDeletionController } from './account-deletion.controller';
+import { AccountDeletionRepository } from './account-deletion.repository';
+import { AccountDeletionService } from './account-deletion.service';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
@@ -19,6 +22,7 @@ import { SessionController } from './session.controller';
 import { SessionRepository } from './session.repository';
 import { SESSION_MODEL, sessionSchema } from './session.schema';
 import { SessionService } from './session.service';
+import { UserDeletedConsumer } from './user-deleted.consumer';
 import { UserRepository } from './user.repository';
 import { USER_MODEL, userSchema } from './user.schema';
 
@@ -33,7 +37,14 @@ import { USER_MODEL, userSchema } from './user.schema';
     PersonalTokenModule,
   ],
   // BillingEventsConsumer is a controller: Nest registers its @EventPattern handlers.
-  controllers: [IdentityController, AccountController, SessionController, BillingEventsConsumer],
+  controllers: [
+    IdentityController,
+    AccountController,
+    SessionController,
+    AccountDeletionController,
+    BillingEventsConsumer,
+    UserDeletedConsumer,
+  ],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     {
@@ -59,6 +70,8 @@ import { USER_MODEL, userSchema } from './user.schema';
     RevokedSessions,
     SessionService,
     AuthService,
+    AccountDeletionRepository,
+    AccountDeletionService,
     AccountService,
   ],
 })

@@ -1,4 +1,5 @@
 import { type ApiRoute, defineRoute } from '../http/route';
+import { accountDeletionRoutes } from './account-deletion-routes';
 import { accountRoutes } from './account-routes';
 import {
   emailBodySchema,
@@ -140,4 +141,5 @@ export const authRoutes: readonly ApiRoute[] = [
   revokePersonalTokenRoute,
   ...sessionRoutes,
   ...accountRoutes,
+  ...accountDeletionRoutes,
 ] as readonly ApiRoute[];
