@@ -25,24 +25,24 @@ const FIGURES = [
  * One artifact's 30-day series, unique visitors, referrers and embed/direct split. The figures
  * are also written out as text and a table: a chart alone says nothing to a screen reader.
  */
-export function AdvancedCharts({ artifactIds }: { artifactIds: string[] }) {
-  const [selected, setSelected] = useState(artifactIds[0] ?? '');
+export function AdvancedCharts({ artifacts }: { artifacts: { id: string; name: string }[] }) {
+  const [selected, setSelected] = useState(artifacts[0]?.id ?? '');
   const { data: stats, error: failure } = useQuery({
     ...apiQuery(endpoints.analytics.artifactStats, { params: { id: selected } }),
     enabled: Boolean(selected),
   });
   const error = failure ? failure.message || 'Failed to load statistics' : null;
 
-  if (artifactIds.length === 0) return null;
+  if (artifacts.length === 0) return null;
   return (
     <section className="cv-card" aria-labelledby="charts-title">
       <h2 id="charts-title">Per-artifact analytics</h2>
       <div className="cv-field">
         <label htmlFor="stats-artifact">Artifact</label>
         <select id="stats-artifact" value={selected} onChange={(e) => setSelected(e.target.value)}>
-          {artifactIds.map((id) => (
-            <option key={id} value={id}>
-              {id}
+          {artifacts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
             </option>
           ))}
         </select>

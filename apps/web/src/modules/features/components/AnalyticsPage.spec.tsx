@@ -20,6 +20,35 @@ const overview: Handler = (url) =>
       })
     : undefined;
 
+/** The caller's artifact list, for the names (art-2 is beyond it: its id stands in). */
+const list: Handler = (url) =>
+  /\/api\/v1\/artifacts\?/.test(url)
+    ? json(200, {
+        artifacts: [
+          {
+            id: 'art-1',
+            title: 'Quarterly report',
+            type: 'HTML',
+            isPublic: true,
+            owner: 'usr_1',
+            createdAt: '2026-11-01T00:00:00.000Z',
+            updatedAt: '2026-11-01T00:00:00.000Z',
+            viewCount: 5,
+            shareCount: 2,
+            downloadCount: 0,
+            tags: [],
+            allowNetwork: false,
+            version: 1,
+            metadata: { claudeVersion: 'claude-sonnet-4', extractedAt: '2026-11-01T00:00:00.000Z', size: 10 },
+          },
+        ],
+        page: 1,
+        limit: 100,
+        total: 1,
+        hasMore: false,
+      })
+    : undefined;
+
 const stats: Handler = (url) => {
   const id = /\/api\/v1\/analytics\/artifacts\/([^/?]+)$/.exec(url)?.[1];
   if (!id) return undefined;
@@ -55,12 +84,20 @@ describe('AnalyticsPage per plan', () => {
     const calls = stubFetch(
       signedIn({ planType: 'Pro', subscriptionStatus: 'TRIAL' }),
       overview,
+      list,
       stats,
       milestone,
     );
     renderApp('/analytics');
     expect(await screen.findByRole('heading', { name: 'Per-artifact analytics' })).toBeInTheDocument();
     expect(screen.getByTestId('total-views')).toHaveTextContent('7');
+    console.log("DEBUG", calls.map((c) => c.url));
+    expect(await screen.findByRole('link', { name: 'Quarterly report' })).toHaveAttribute(
+      'href',
+      '/view/art-1',
+    );
+    expect(screen.getByRole('link', { name: 'art-2' })).toHaveAttribute('href', '/view/art-2');
+    expect(screen.getByRole('option', { name: 'Quarterly report' })).toBeInTheDocument();
     expect(await screen.findByTestId('uniqueVisitors30Days')).toHaveTextContent('3');
     expect(screen.getByTestId('embedViews')).toHaveTextContent('4');
     expect(screen.getByTestId('directViews')).toHaveTextContent('1');
@@ -79,7 +116,13 @@ describe('AnalyticsPage per plan', () => {
   });
 
   it('shows Business the same statistics', async () => {
-    stubFetch(signedIn({ planType: 'Business', subscriptionStatus: 'ACTIVE' }), overview, stats, milestone);
+    stubFetch(
+      signedIn({ planType: 'Business', subscriptionStatus: 'ACTIVE' }),
+      overview,
+      list,
+      stats,
+      milestone,
+    );
     renderApp('/analytics');
     expect(await screen.findByTestId('viewsLast30Days')).toHaveTextContent('5');
   });

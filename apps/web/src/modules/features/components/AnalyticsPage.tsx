@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
-import { analyticsLevel } from '@core-vault/contracts';
+import { ARTIFACT_LIMITS, analyticsLevel } from '@core-vault/contracts';
 import { endpoints } from '../../../lib/api/endpoints';
 import { apiQuery, useApiMutation } from '../../../lib/query';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
@@ -31,6 +31,16 @@ export function AnalyticsPage() {
   const enabled = level !== 'none';
   const { data: overview, error: failure } = useQuery({ ...apiQuery(endpoints.analytics.overview), enabled });
   const error = failure ? failure.message || 'Failed to load analytics' : null;
+  // Statistics know artifacts by id; the names come from the caller's list (most viewed first).
+  // Without it (it failed, or an artifact is beyond the first page) the id stands in.
+  const { data: list } = useQuery({
+    ...apiQuery(endpoints.artifacts.listMine, {
+      query: { sort: 'views', limit: ARTIFACT_LIMITS.pageSizeMax },
+    }),
+    enabled,
+  });
+  const titles = new Map((list?.artifacts ?? []).map((a) => [a.id, a.title]));
+  const nameOf = (id: string) => titles.get(id) ?? id;
   // The onboarding milestone: reported once per visit, failures ignored.
   const { mutate: report } = useApiMutation(endpoints.onboarding.report);
   useEffect(() => {
@@ -72,7 +82,7 @@ export function AnalyticsPage() {
                 {overview.artifacts.map((a) => (
                   <tr key={a.artifactId}>
                     <td>
-                      <a href={`/view/${encodeURIComponent(a.artifactId)}`}>{a.artifactId}</a>
+                      <a href={`/view/${encodeURIComponent(a.artifactId)}`}>{nameOf(a.artifactId)}</a>
                     </td>
                     <td>{a.views}</td>
                     <td>{a.shares}</td>
@@ -86,7 +96,9 @@ export function AnalyticsPage() {
       )}
       {overview && level === 'advanced' && (
         <Suspense fallback={<p>Loading charts...</p>}>
-          <AdvancedCharts artifactIds={overview.artifacts.map((a) => a.artifactId)} />
+          <AdvancedCharts
+            artifacts={overview.artifacts.map((a) => ({ id: a.artifactId, name: nameOf(a.artifactId) }))}
+          />
         </Suspense>
       )}
       <ComingSoon title="More analytics with Business" items={ANALYTICS_COMING_SOON} />
