@@ -91,7 +91,10 @@ describe('AnalyticsPage per plan', () => {
     renderApp('/analytics');
     expect(await screen.findByRole('heading', { name: 'Per-artifact analytics' })).toBeInTheDocument();
     expect(screen.getByTestId('total-views')).toHaveTextContent('7');
-    console.log("DEBUG", calls.map((c) => c.url));
+    console.log(
+      'DEBUG',
+      calls.map((c) => c.url),
+    );
     expect(await screen.findByRole('link', { name: 'Quarterly report' })).toHaveAttribute(
       'href',
       '/view/art-1',
