@@ -15,6 +15,8 @@ function stubAccount(
   return stubFetch((url, init) => {
     if (url.endsWith('/api/v1/auth/refresh'))
       return json(200, { success: true, user: sessionUser({ email: state.email }), token: 't' });
+    // The sessions section has its own spec; here it only needs an answer.
+    if (url.endsWith('/api/v1/sessions')) return json(200, { sessions: [] });
     if (!url.includes('/api/v1/account')) return undefined;
     const own = answer(url, init);
     if (own) return own;
@@ -38,7 +40,7 @@ describe('AccountPage', () => {
     vi.restoreAllMocks();
   });
 
-  it('loads the profile and saves a new name', async () => {
+  it('loads the profile and saves a new name; the sessions section is on the page', async () => {
     const state = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
     const calls = stubAccount(state, (url, init) => {
       if (!url.endsWith('/account/name')) return undefined;
@@ -49,6 +51,7 @@ describe('AccountPage', () => {
     expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
     expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
     expect(screen.getByTestId('account-email')).toHaveTextContent('ada@example.com');
+    expect(screen.getByRole('heading', { level: 2, name: /session/i })).toBeInTheDocument();
 
     type('First name', 'Augusta');
     type('Last name', 'King');

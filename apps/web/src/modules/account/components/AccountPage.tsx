@@ -7,6 +7,7 @@ import { UNEXPECTED } from '../account-texts';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
 import './account.css';
 
 /** /account: the signed-in user's settings (issue #17 item 5). */
@@ -42,6 +43,8 @@ export function AccountPage() {
             <PasswordSection />
           </>
         )}
+        {/* Loads on its own: the sessions can be managed even when the profile did not load. */}
+        <SessionsSection />
       </main>
     </div>
   );
