@@ -21,5 +21,7 @@ export const IdentityGatewayController = forwardersFor({
     refreshSession: limited('refresh'),
     requestPasswordReset: limited('reset-request'),
     confirmPasswordReset: limited('reset-confirm'),
+    requestEmailChange: limited('account-password'),
+    changePassword: limited('account-password'),
   },
 });

@@ -5,7 +5,14 @@ export interface RateLimitRule {
 }
 
 export type AuthAction =
-  'sign-up' | 'sign-in' | 'verify-code' | 'resend-code' | 'reset-request' | 'reset-confirm' | 'refresh';
+  | 'sign-up'
+  | 'sign-in'
+  | 'verify-code'
+  | 'resend-code'
+  | 'reset-request'
+  | 'reset-confirm'
+  | 'refresh'
+  | 'account-password';
 /** What a route declares with @RateLimit; 'sign-in' is split into password and code attempts. */
 export type LimitedAction = AuthAction | 'track-view';
 
@@ -44,6 +51,9 @@ export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
     email: { limit: 10, windowSeconds: minutes(10) },
   },
   refresh: { ip: { limit: 120, windowSeconds: minutes(10) } },
+  // Account settings calls that check the current password: whoever holds a session must not be
+  // able to guess the password at scrypt's speed.
+  'account-password': { ip: { limit: 20, windowSeconds: minutes(10) } },
 };
 
 /** Tracking calls per client IP, from config (the benchmarks and load tests raise it). */
