@@ -9,6 +9,7 @@ import { CodeInput, Field } from '../../../components/ui';
 import { messageOf } from '../../../lib/api/errors';
 import { useApiMutation } from '../../../lib/query';
 import { useSession } from '../../auth';
+import { ACCOUNT_DELETED_NOTICE } from '../account-notice';
 import { UNEXPECTED } from '../account-texts';
 import { Notice, type Outcome } from './Notice';
 
@@ -27,8 +28,7 @@ export const DELETE_ACCOUNT_TEXTS = {
   codeRequired: 'Please enter the verification code.',
 } as const;
 
-/** Where the landing page shows what happened (router state, read once). */
-export const ACCOUNT_DELETED_NOTICE = 'accountDeleted';
+export { ACCOUNT_DELETED_NOTICE };
 
 /**
  * The danger zone of /account: a code to the account's own address (the answer says whether a
