@@ -1,7 +1,8 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { CONTACT_SALES_PLANS, PLANS, TRIAL_DAYS } from '@core-vault/contracts';
 import { COMPANY_LINKS, SALES_EMAIL, SUPPORT_EMAIL } from '../../../lib/company';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
+import { ACCOUNT_DELETED_NOTICE } from '../../account';
 import { LANDING_DEMOS } from '../demo-cards';
 import './landing.css';
 
@@ -29,6 +30,8 @@ const business = PLANS.filter((p) => p.planType === 'Business');
 
 export function LandingPage() {
   useDocumentMeta({ title: 'Core Vault — Intelligence, captured', path: '/' });
+  // Left by the account screen after a deletion: the one place a signed-out visitor lands.
+  const notice = (useLocation().state as Record<string, unknown> | null)?.[ACCOUNT_DELETED_NOTICE];
   const learnMore = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' });
 
   return (
@@ -50,6 +53,13 @@ export function LandingPage() {
       </header>
 
       <main>
+        {typeof notice === 'string' && (
+          <div className="cv-page">
+            <div className="cv-banner cv-banner-success" role="status">
+              {notice}
+            </div>
+          </div>
+        )}
         <section className="lp-hero">
           <div className="cv-page">
             <h1>Intelligence, captured</h1>
