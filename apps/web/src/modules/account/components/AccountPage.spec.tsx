@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@core-vault/contracts';
 import { json, renderApp, sessionUser, stubFetch } from '../../../test-support';
+import { DELETE_ACCOUNT_TEXTS } from './DeleteAccountSection';
 
 type Call = { url: string; init: RequestInit };
 
@@ -40,7 +41,7 @@ describe('AccountPage', () => {
     vi.restoreAllMocks();
   });
 
-  it('loads the profile and saves a new name; the sessions section is on the page', async () => {
+  it('loads the profile and saves a new name; the sessions and deletion sections are on the page', async () => {
     const state = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
     const calls = stubAccount(state, (url, init) => {
       if (!url.endsWith('/account/name')) return undefined;
@@ -52,6 +53,7 @@ describe('AccountPage', () => {
     expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
     expect(screen.getByTestId('account-email')).toHaveTextContent('ada@example.com');
     expect(screen.getByRole('heading', { level: 2, name: /session/i })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: DELETE_ACCOUNT_TEXTS.title })).toBeInTheDocument();
 
     type('First name', 'Augusta');
     type('Last name', 'King');

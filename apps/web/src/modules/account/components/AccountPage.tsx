@@ -4,6 +4,7 @@ import { messageOf } from '../../../lib/api/errors';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useAccountProfile } from '../api/account-api';
 import { UNEXPECTED } from '../account-texts';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
@@ -45,6 +46,7 @@ export function AccountPage() {
         )}
         {/* Loads on its own: the sessions can be managed even when the profile did not load. */}
         <SessionsSection />
+        <DeleteAccountSection />
       </main>
     </div>
   );
