@@ -89,7 +89,7 @@ function setup() {
     const s = await service.createSession(user, 'pro_yearly');
     return { sessionId: s.id, tempUserId: s.tempUserId };
   };
-  return { service, customers, pending, stripe, open };
+  return { service, customers, subscriptions, pending, stripe, open };
 }
 
 describe('CheckoutService', () => {
@@ -126,6 +126,13 @@ describe('CheckoutService', () => {
     expect(await refusal(t.service.createSession(user, 'pro_yearly'))).toEqual({
       status: 409,
       code: 'ALREADY_SUBSCRIBED',
+    });
+    // Once that subscription has ended, Checkout gives no second trial either.
+    const sub = t.subscriptions.docs.get('sub_1');
+    if (sub) sub.status = 'canceled';
+    expect(await refusal(t.service.createSession(user, 'pro_yearly'))).toEqual({
+      status: 409,
+      code: 'TRIAL_ALREADY_USED',
     });
   });
 

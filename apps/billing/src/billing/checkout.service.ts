@@ -46,8 +46,11 @@ export class CheckoutService {
       { userId: user.id, email: user.email, flow: 'checkout', planId },
       now,
     );
+    // A finished registration: still subscribed, or its trial used up (no second one through Checkout either).
     if (doc.registration?.step === 'completed')
-      throw new BillingException(409, 'ALREADY_SUBSCRIBED', BILLING_MESSAGES.alreadySubscribed);
+      throw (await this.registration.hasLiveSubscription(user.id))
+        ? new BillingException(409, 'ALREADY_SUBSCRIBED', BILLING_MESSAGES.alreadySubscribed)
+        : BillingException.trialAlreadyUsed();
     const tempUserId = randomBytes(16).toString('hex');
     try {
       await this.pending.save({

@@ -197,9 +197,14 @@ export class RegistrationService {
    * subscribes again from the billing screen and pays at once.
    */
   private async again(doc: BillingCustomer): Promise<RegistrationResult> {
-    const subs = await this.subscriptions.forUser(doc._id);
-    if (subs.some((s) => LIVE_STATUSES.includes(s.status))) return this.resultOf(doc);
-    throw new BillingException(409, 'TRIAL_ALREADY_USED', BILLING_MESSAGES.trialAlreadyUsed);
+    if (await this.hasLiveSubscription(doc._id)) return this.resultOf(doc);
+    throw BillingException.trialAlreadyUsed();
+  }
+
+  /** Whether the user still has the subscription a finished registration started (or a later one). */
+  async hasLiveSubscription(userId: string): Promise<boolean> {
+    const subs = await this.subscriptions.forUser(userId);
+    return subs.some((s) => LIVE_STATUSES.includes(s.status));
   }
 
   resultOf(doc: BillingCustomer): RegistrationResult {
