@@ -66,9 +66,11 @@ export function DeleteAccountSection() {
     }
     try {
       const res = await confirm.mutateAsync({ body: { code: code.trim() } });
-      // The server already ended every session; this clears the browser's state in every tab.
-      await signOut();
+      // To the landing page first: signed out on /account, its guard would send the browser to
+      // /login instead. Then the browser's session state ends here and in every tab (the server
+      // has already ended every session).
       await navigate('/', { replace: true, state: { [ACCOUNT_DELETED_NOTICE]: res.message } });
+      await signOut();
     } catch (err) {
       setOutcome({ kind: 'error', text: messageOf(err, UNEXPECTED) });
     }
