@@ -67,9 +67,14 @@ export function DeleteAccountSection() {
     try {
       const res = await confirm.mutateAsync({ body: { code: code.trim() } });
       // To the landing page first: signed out on /account, its guard would send the browser to
-      // /login instead. Then the browser's session state ends here and in every tab (the server
-      // has already ended every session).
-      await navigate('/', { replace: true, state: { [ACCOUNT_DELETED_NOTICE]: res.message } });
+      // /login instead. flushSync, not the router's usual transition: in a transition React keeps
+      // showing /account while the landing page's chunk loads, and the sign-out would reach that
+      // guard. Then the browser's session ends here and in every tab (the server ended them all).
+      await navigate('/', {
+        replace: true,
+        flushSync: true,
+        state: { [ACCOUNT_DELETED_NOTICE]: res.message },
+      });
       await signOut();
     } catch (err) {
       setOutcome({ kind: 'error', text: messageOf(err, UNEXPECTED) });
