@@ -105,8 +105,8 @@ function topicsInLiteral(literal: string, where: string): string[] {
 
 /**
  * Topics each app consumes: the `consumes:` of apps/<app>/src/app.module.ts, either an array
- * literal (Topic.<Member> references) or a constant imported from another module, whose value
- * is then loaded from that module.
+ * literal (Topic.<Member> references and `...NAME` spreads) or a constant, declared in that file
+ * or imported from another module, whose value is then loaded from that module.
  */
 export async function consumedTopics(): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
@@ -118,29 +118,33 @@ export async function consumedTopics(): Promise<Map<string, string[]>> {
     const topics: string[] = [];
     for (const m of source.matchAll(/consumes:\s*(\[[^\]]*\]|[A-Za-z_$][\w$]*)/g)) {
       const expr = m[1]!;
-      if (expr.startsWith('[')) {
-        topics.push(...topicsInLiteral(expr, where));
+      if (!expr.startsWith('[')) {
+        topics.push(...(await namedTopicList(expr, source, file, where)));
         continue;
       }
-      const local = new RegExp(`const\\s+${expr}\\b[^=]*=\\s*(\\[[^\\]]*\\])`).exec(source);
-      if (local) {
-        topics.push(...topicsInLiteral(local[1]!, where));
-        continue;
-      }
-      const imported = new RegExp(
-        `import\\s*\\{[^}]*\\b${expr}\\b[^}]*\\}\\s*from\\s*['"](\\.[^'"]+)['"]`,
-      ).exec(source);
-      if (!imported) throw new Error(`${where}: cannot find where consumes: ${expr} comes from`);
-      const mod = (await import(resolve(dirname(file), imported[1]!))) as Record<string, unknown>;
-      const value = mod[expr];
-      const isTopicList = (v: unknown): v is string[] =>
-        Array.isArray(v) && v.every((t) => typeof t === 'string');
-      if (!isTopicList(value)) throw new Error(`${where}: ${expr} is not a list of topic names`);
-      topics.push(...value);
+      topics.push(...topicsInLiteral(expr, where));
+      for (const spread of expr.matchAll(/\.\.\.([A-Za-z_$][\w$]*)/g))
+        topics.push(...(await namedTopicList(spread[1]!, source, file, where)));
     }
     result.set(name, topics);
   }
   return result;
+}
+
+/** A topic list named in an app module: a local `const` array, or an import loaded from its module. */
+async function namedTopicList(expr: string, source: string, file: string, where: string): Promise<string[]> {
+  const local = new RegExp(`const\\s+${expr}\\b[^=]*=\\s*(\\[[^\\]]*\\])`).exec(source);
+  if (local) return topicsInLiteral(local[1]!, where);
+  const imported = new RegExp(`import\\s*\\{[^}]*\\b${expr}\\b[^}]*\\}\\s*from\\s*['"](\\.[^'"]+)['"]`).exec(
+    source,
+  );
+  if (!imported) throw new Error(`${where}: cannot find where consumes: ${expr} comes from`);
+  const mod = (await import(resolve(dirname(file), imported[1]!))) as Record<string, unknown>;
+  const value = mod[expr];
+  const isTopicList = (v: unknown): v is string[] =>
+    Array.isArray(v) && v.every((t) => typeof t === 'string');
+  if (!isTopicList(value)) throw new Error(`${where}: ${expr} is not a list of topic names`);
+  return value;
 }
 
 /** The dead-letter topics that must exist: one per consumed topic. */

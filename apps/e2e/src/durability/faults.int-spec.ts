@@ -460,6 +460,7 @@ describe('scale-out: a second instance takes over the partitions of a killed one
     Topic.SubscriptionCanceled,
     Topic.ArtifactCreated,
     Topic.ArtifactShared,
+    Topic.ProfileUpdated,
   ];
   const DAY = 86_400_000;
   const billing = new EventFactory(productEventCatalog, 'billing');
@@ -567,7 +568,10 @@ describe('scale-out: a second instance takes over the partitions of a killed one
           (m) => m.length === 1 && m[0] === partitions,
           { timeoutMs: 90_000, intervalMs: 250, what: `${groupId} taken over by the survivor` },
         );
-      await Promise.all([alone(groups.views, PARTITIONS), alone(groups.onboarding, PARTITIONS * 4)]);
+      await Promise.all([
+        alone(groups.views, PARTITIONS),
+        alone(groups.onboarding, PARTITIONS * ONBOARDING_TOPICS.length),
+      ]);
       const takeoverMs = Date.now() - killedAt;
 
       const perArtifact = VIEWS / ARTIFACTS;

@@ -146,7 +146,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         Topic.ArtifactShared,
       ],
       [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
-      [common['ONBOARDING_CONSUMER_GROUP'] as string]: [Topic.ArtifactCreated, Topic.TrialStarted],
+      [common['ONBOARDING_CONSUMER_GROUP'] as string]: [
+        Topic.TrialStarted,
+        Topic.SubscriptionCanceled,
+        Topic.ArtifactCreated,
+        Topic.ArtifactShared,
+        Topic.ProfileUpdated,
+      ],
       // The erasure consumers of every service.
       ...Object.fromEntries(
         (['identity', 'artifacts', 'analytics', 'onboarding', 'billing'] as const).map((n) => [
