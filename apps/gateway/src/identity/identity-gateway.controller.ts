@@ -23,5 +23,8 @@ export const IdentityGatewayController = forwardersFor({
     confirmPasswordReset: limited('reset-confirm'),
     requestEmailChange: limited('account-password'),
     changePassword: limited('account-password'),
+    confirmEmailChange: limited('account-code'),
+    requestAccountDeletion: limited('account-code'),
+    confirmAccountDeletion: limited('account-code'),
   },
 });

@@ -12,7 +12,8 @@ export type AuthAction =
   | 'reset-request'
   | 'reset-confirm'
   | 'refresh'
-  | 'account-password';
+  | 'account-password'
+  | 'account-code';
 /** What a route declares with @RateLimit; 'sign-in' is split into password and code attempts. */
 export type LimitedAction = AuthAction | 'track-view';
 
@@ -54,6 +55,9 @@ export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
   // Account settings calls that check the current password: whoever holds a session must not be
   // able to guess the password at scrypt's speed.
   'account-password': { ip: { limit: 20, windowSeconds: minutes(10) } },
+  // Signed-in code calls (e-mail change confirmation, account deletion): identity voids a code
+  // after 5 wrong tries and sends one mail a minute; this caps how fast a session can cycle them.
+  'account-code': { ip: { limit: 20, windowSeconds: minutes(10) } },
 };
 
 /** Tracking calls per client IP, from config (the benchmarks and load tests raise it). */

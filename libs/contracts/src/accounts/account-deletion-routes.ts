@@ -69,7 +69,11 @@ export const confirmAccountDeletionRoute = defineRoute({
   access: 'user',
   body: deletionConfirmBodySchema,
   response: deletionResultSchema,
-  errors: { 400: ACCOUNT_DELETION_MESSAGES.codeInvalid, ...signedIn },
+  errors: {
+    400: ACCOUNT_DELETION_MESSAGES.codeInvalid,
+    ...signedIn,
+    429: 'Too many attempts; see Retry-After',
+  },
 });
 
 export const accountDeletionRoutes: readonly ApiRoute[] = [

@@ -115,7 +115,12 @@ export const confirmEmailChangeRoute = defineRoute({
   access: 'user',
   body: emailChangeConfirmBodySchema,
   response: accountProfileSchema,
-  errors: { 400: ACCOUNT_MESSAGES.emailCodeInvalid, ...signedIn, 409: ACCOUNT_MESSAGES.emailTaken },
+  errors: {
+    400: ACCOUNT_MESSAGES.emailCodeInvalid,
+    ...signedIn,
+    409: ACCOUNT_MESSAGES.emailTaken,
+    429: 'Too many attempts; see Retry-After',
+  },
 });
 
 export const changePasswordRoute = defineRoute({
@@ -127,7 +132,11 @@ export const changePasswordRoute = defineRoute({
   access: 'user',
   body: passwordChangeBodySchema,
   response: messageResultSchema,
-  errors: { 400: 'Wrong current password or a password rule broken', ...signedIn },
+  errors: {
+    400: 'Wrong current password or a password rule broken',
+    ...signedIn,
+    429: 'Too many attempts; see Retry-After',
+  },
 });
 
 /** Account settings calls, answered by identity (listed with its other calls in auth-routes). */
