@@ -3,20 +3,22 @@
 const path = require('node:path');
 
 /**
- * The integration suites that drive Chromium. `npm test` runs them as a lane of their own beside
- * the rest (JEST_INT_LANE=browser|services), so the browser's CPU time and the other suites'
- * waits on Kafka rebalances and timers overlap; unset, a run takes both.
+ * The integration suites that start whole stacks of their own: the Chromium suites and the crash
+ * tests (private Kafka, MongoDB and Redis). `npm test` runs them as a lane beside the rest
+ * (JEST_INT_LANE=stacks|services), so one lane's CPU time and the other's waits on Kafka
+ * rebalances and timers overlap; the split keeps the two lanes about equally long (measured in
+ * the README). Unset, a run takes both.
  */
-const BROWSER_SUITES = ['/apps/e2e/src/renderer/', '/apps/e2e/src/web/'];
+const STACK_SUITES = ['/apps/e2e/src/renderer/', '/apps/e2e/src/web/', '/apps/e2e/src/durability/'];
 
 /** @param {'unit'|'int'} kind */
 function laneFilter(kind) {
   const lane = process.env.JEST_INT_LANE;
   if (kind !== 'int' || !lane) return {};
-  if (lane === 'services') return { testPathIgnorePatterns: ['/node_modules/', ...BROWSER_SUITES] };
-  if (lane === 'browser')
-    return { testRegex: BROWSER_SUITES.map((dir) => `${dir.replace(/\//g, '[/]')}.*\\.int-spec\\.ts$`) };
-  throw new Error(`JEST_INT_LANE must be "browser" or "services", not "${lane}"`);
+  if (lane === 'services') return { testPathIgnorePatterns: ['/node_modules/', ...STACK_SUITES] };
+  if (lane === 'stacks')
+    return { testRegex: STACK_SUITES.map((dir) => `${dir.replace(/\//g, '[/]')}.*\\.int-spec\\.ts$`) };
+  throw new Error(`JEST_INT_LANE must be "stacks" or "services", not "${lane}"`);
 }
 
 /** @param {string} projectDir @param {'unit'|'int'} kind */

@@ -210,14 +210,15 @@ async function main() {
     await prepared;
     const mongoUrl = process.env.MONGO_URL || up.services.find((s) => s.name === 'mongo').url;
     const databasesBefore = await listDatabases(mongoUrl);
-    // Two lanes side by side, each in band: the Chromium suites (CPU-bound) and the rest (mostly
-    // waiting on Kafka rebalances, timers and process starts). Every suite has its own databases,
-    // consumer groups and ports, and the crash tests their own private infrastructure, so the
-    // lanes share nothing a suite restarts. Each lane's output is printed in one piece.
+    // Two lanes side by side, each in band (jest.preset.js): the suites that start whole stacks of
+    // their own (Chromium, crash tests) and the rest (mostly waiting on Kafka rebalances, timers
+    // and process starts). Every suite has its own databases, consumer groups and ports, and the
+    // crash tests their own private infrastructure, so the lanes share nothing a suite restarts.
+    // Each lane's output is printed in one piece.
     const browserEnv = chromium ? { CHROMIUM_PATH: chromium } : {};
     await Promise.all([
       jest('int', ['--runInBand'], 45 * MIN, { env: browserEnv, parallel: true, lane: 'services' }),
-      jest('int', ['--runInBand'], 45 * MIN, { env: browserEnv, parallel: true, lane: 'browser' }),
+      jest('int', ['--runInBand'], 45 * MIN, { env: browserEnv, parallel: true, lane: 'stacks' }),
     ]);
     await dropNewTestDatabases(mongoUrl, databasesBefore)
       .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))
@@ -248,7 +249,7 @@ async function main() {
     'jest unit',
     'web unit',
     'jest int services',
-    'jest int browser',
+    'jest int stacks',
   ];
   results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
   console.log('\n== summary ==');
