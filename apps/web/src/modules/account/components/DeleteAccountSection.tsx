@@ -5,12 +5,12 @@ import {
   confirmAccountDeletionRoute,
   requestAccountDeletionRoute,
 } from '@core-vault/contracts';
-import { CodeInput, Field } from '../../../components/ui';
 import { messageOf } from '../../../lib/api/errors';
 import { useApiMutation } from '../../../lib/query';
 import { useSession } from '../../auth';
 import { ACCOUNT_DELETED_NOTICE } from '../account-notice';
 import { UNEXPECTED } from '../account-texts';
+import { CodeStepField } from './CodeStepField';
 import { Notice, type Outcome } from './Notice';
 
 export const DELETE_ACCOUNT_TEXTS = {
@@ -103,22 +103,13 @@ export function DeleteAccountSection() {
           <p className="cv-hint">
             Enter the {VERIFICATION_CODE_LENGTH}-digit code sent to your email address.
           </p>
-          <Field
+          <CodeStepField
             id="account-delete-code"
-            label="Verification code"
-            after={
-              <button
-                type="button"
-                className="cv-link-btn"
-                disabled={request.isPending}
-                onClick={() => void sendCode()}
-              >
-                Resend code
-              </button>
-            }
-          >
-            <CodeInput value={code} onChange={setCode} autoFocus />
-          </Field>
+            value={code}
+            onChange={setCode}
+            onResend={() => void sendCode()}
+            resending={request.isPending}
+          />
           <div className="cv-row">
             <button type="submit" className="cv-btn cv-btn-danger" disabled={confirm.isPending}>
               {confirm.isPending ? DELETE_ACCOUNT_TEXTS.deleting : DELETE_ACCOUNT_TEXTS.confirm}

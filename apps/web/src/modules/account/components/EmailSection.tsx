@@ -6,11 +6,12 @@ import {
   PASSWORD_MAX_LENGTH,
   VERIFICATION_CODE_LENGTH,
 } from '@core-vault/contracts';
-import { CodeInput, Field } from '../../../components/ui';
+import { Field } from '../../../components/ui';
 import { messageOf } from '../../../lib/api/errors';
 import { useSession } from '../../auth';
 import { useConfirmEmailChange, useRequestEmailChange } from '../api/account-api';
 import { UNEXPECTED } from '../account-texts';
+import { CodeStepField } from './CodeStepField';
 import { Notice, type Outcome } from './Notice';
 
 /**
@@ -110,22 +111,13 @@ export function EmailSection({ email }: { email: string }) {
           <p className="cv-hint">
             Enter the {VERIFICATION_CODE_LENGTH}-digit code sent to <strong>{newEmail.trim()}</strong>.
           </p>
-          <Field
+          <CodeStepField
             id="account-email-code"
-            label="Verification code"
-            after={
-              <button
-                type="button"
-                className="cv-link-btn"
-                disabled={request.isPending}
-                onClick={() => void sendCode()}
-              >
-                Resend code
-              </button>
-            }
-          >
-            <CodeInput value={code} onChange={setCode} autoFocus />
-          </Field>
+            value={code}
+            onChange={setCode}
+            onResend={() => void sendCode()}
+            resending={request.isPending}
+          />
           <Notice outcome={outcome} />
           <div className="cv-row">
             <button type="submit" className="cv-btn cv-btn-primary" disabled={confirm.isPending}>
