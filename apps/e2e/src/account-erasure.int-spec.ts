@@ -11,7 +11,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { type Redis as RedisClient, Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import { Topic, deadLetterTopic } from '@core-vault/contracts';
-import { testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { testInfra, topicEnds, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { mailIds, waitForCode } from './support/mail';
 import { type Stack, startStack } from './support/stack';
 
@@ -129,9 +129,11 @@ async function consumed(): Promise<void> {
   }).admin();
   await admin.connect();
   try {
+    // The probe names the groups still behind, so a timeout says which service's consumer lagged.
     await waitFor(
       async () => {
-        const high = await admin.fetchTopicOffsets(Topic.UserDeleted);
+        const high = await topicEnds(admin, Topic.UserDeleted);
+        const behind: string[] = [];
         for (const service of SERVICES) {
           const [committed] = await admin.fetchOffsets({
             groupId: `e2e-${stack.runId}.${service}.user-deleted`,
@@ -139,13 +141,13 @@ async function consumed(): Promise<void> {
           });
           for (const p of high) {
             const c = committed?.partitions.find((x) => x.partition === p.partition)?.offset ?? '-1';
-            if (Number(c) < Number(p.high)) return false;
+            if (Number(c) < Number(p.high)) behind.push(`${service} p${p.partition} ${c}/${p.high}`);
           }
         }
-        return true;
+        return behind;
       },
-      Boolean,
-      { timeoutMs: 30_000, intervalMs: 250, what: 'every erasure group at the end of the topic' },
+      (behind) => behind.length === 0,
+      { timeoutMs: 60_000, intervalMs: 250, what: 'every erasure group at the end of the topic' },
     );
   } finally {
     await admin.disconnect();

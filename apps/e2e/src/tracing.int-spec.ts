@@ -24,6 +24,7 @@ import {
   devTokenFor,
   freePort,
   spawnTs,
+  startGroupsAtEnd,
   testInfra,
   testLogger,
   uniqueSuffix,
@@ -181,15 +182,7 @@ async function startAtTheEnd(groupId: string, topics: readonly string[]): Promis
   }).admin();
   await admin.connect();
   try {
-    const existing = await admin.listTopics();
-    for (const topic of topics.filter((t) => existing.includes(t))) {
-      const offsets = await admin.fetchTopicOffsets(topic);
-      await admin.setOffsets({
-        groupId,
-        topic,
-        partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-      });
-    }
+    await startGroupsAtEnd(admin, { [groupId]: topics });
   } finally {
     await admin.disconnect();
   }

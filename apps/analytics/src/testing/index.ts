@@ -19,6 +19,7 @@ import {
 import {
   devTokenFor,
   freePort,
+  startGroupsAtEnd,
   testInfra,
   testLogger,
   uniqueSuffix,
@@ -41,14 +42,7 @@ export async function startGroupAtEnd(
   groupId: string,
   topics: readonly string[],
 ): Promise<void> {
-  for (const topic of topics) {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({
-      groupId,
-      topic,
-      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-    });
-  }
+  await startGroupsAtEnd(admin, { [groupId]: topics });
 }
 
 export const CONSUMED = [

@@ -10,7 +10,14 @@ import { Kafka, type Consumer, logLevel } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import { type Artifact, type Collection, type EventEnvelope, type Topic } from '@core-vault/contracts';
 import { ErrorFilter, loadConfig, ensureTopics, startEventServer } from '@core-vault/platform';
-import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
+import {
+  devTokenFor,
+  freePort,
+  startGroupsAtEnd,
+  testInfra,
+  testLogger,
+  uniqueSuffix,
+} from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type ArtifactsConfig, artifactsConfigSchema } from '../config';
 
@@ -74,12 +81,7 @@ async function startGroupAtEnd(groupId: string, topic: string): Promise<void> {
   await admin.connect();
   try {
     await ensureTopics(admin, [topic], 3);
-    const offsets = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({
-      groupId,
-      topic,
-      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-    });
+    await startGroupsAtEnd(admin, { [groupId]: [topic] });
   } finally {
     await admin.disconnect();
   }

@@ -13,6 +13,7 @@ import { Topic } from '@core-vault/contracts';
 import {
   answersOk,
   freePort,
+  startGroupsAtEnd,
   testInfra,
   uniqueSuffix,
   waitFor,
@@ -267,12 +268,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
-/**
- * New consumer groups read topics from the beginning, and the shared local broker holds every
- * earlier run's events (benchmarks included, hundreds of thousands of views): the groups that
- * would churn through that backlog start at the current end instead. kafkajs sets offsets by
- * briefly joining the group (~5 s a call), so groups run in parallel, their topics in sequence.
- */
+/** Fresh groups on the shared local broker skip its backlog (earlier runs, benchmarks included). */
 async function startGroupsAtTheEnd(
   brokers: string[],
   groups: Record<string, readonly Topic[]>,
@@ -280,16 +276,7 @@ async function startGroupsAtTheEnd(
   const admin = new Kafka({ clientId: 'e2e-stack', brokers, logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const existing = new Set(await admin.listTopics());
-    await Promise.all(
-      Object.entries(groups).map(async ([groupId, topics]) => {
-        for (const topic of topics.filter((t) => existing.has(t))) {
-          const offsets = await admin.fetchTopicOffsets(topic);
-          const partitions = offsets.map((o) => ({ partition: o.partition, offset: o.high }));
-          await admin.setOffsets({ groupId, topic, partitions });
-        }
-      }),
-    );
+    await startGroupsAtEnd(admin, groups);
   } finally {
     await admin.disconnect();
   }

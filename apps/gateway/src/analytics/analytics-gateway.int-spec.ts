@@ -8,6 +8,7 @@ import { createKafka } from '@core-vault/platform';
 import {
   ServiceStack,
   devTokenFor,
+  startGroupsAtEnd,
   testInfra,
   testLogger,
   uniqueSuffix,
@@ -37,16 +38,7 @@ async function groupsAtEnd(groups: Record<string, readonly string[]>): Promise<v
     logger: testLogger(),
   }).admin();
   await admin.connect();
-  for (const [groupId, topics] of Object.entries(groups))
-    for (const topic of topics) {
-      const offsets = await admin.fetchTopicOffsets(topic).catch(() => []);
-      if (offsets.length)
-        await admin.setOffsets({
-          groupId,
-          topic,
-          partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-        });
-    }
+  await startGroupsAtEnd(admin, groups);
   await admin.disconnect();
 }
 

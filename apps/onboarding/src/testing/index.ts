@@ -16,7 +16,14 @@ import {
   loadConfig,
   startEventServer,
 } from '@core-vault/platform';
-import { devTokenFor, freePort, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
+import {
+  devTokenFor,
+  freePort,
+  startGroupsAtEnd,
+  testInfra,
+  testLogger,
+  uniqueSuffix,
+} from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type OnboardingConfig, onboardingConfigSchema } from '../config';
 
@@ -43,14 +50,7 @@ export async function testEnv(admin: Admin): Promise<Record<string, string>> {
     ONBOARDING_CONSUMER_GROUP: `onboarding.test-${suffix}`,
   };
   await ensureTopics(admin, CONSUMED, 3);
-  for (const topic of CONSUMED) {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    await admin.setOffsets({
-      groupId: env.ONBOARDING_CONSUMER_GROUP,
-      topic,
-      partitions: offsets.map((o) => ({ partition: o.partition, offset: o.high })),
-    });
-  }
+  await startGroupsAtEnd(admin, { [env.ONBOARDING_CONSUMER_GROUP]: CONSUMED });
   return env;
 }
 

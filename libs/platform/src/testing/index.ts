@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { localDefaults } from '../config/local-config';
 
 export * from './auth-user';
+export * from './consumer-groups';
 export * from './error-code';
 export * from './process';
 export * from './teardown';
