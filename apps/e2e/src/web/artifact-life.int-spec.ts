@@ -10,6 +10,7 @@ import { launchBrowser } from '../support/browser';
 import { type Stack, startStack } from '../support/stack';
 import { type LifeContext } from './artifact-life/context';
 import { editingFlow } from './artifact-life/editing.flow';
+import { historyFlow } from './artifact-life/history.flow';
 import { shareLinksFlow } from './artifact-life/share-links.flow';
 import { viewStabilityFlow } from './artifact-life/view-stability.flow';
 
@@ -33,5 +34,6 @@ afterAll(async () => {
 }, 60_000);
 
 describe('editing an artifact', () => editingFlow(life));
+describe('versions, diffs, restores and pinned links', () => historyFlow(life));
 describe('links that look right where they are pasted', () => shareLinksFlow(life));
 describe('a steady public page', () => viewStabilityFlow(life));
