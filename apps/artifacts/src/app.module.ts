@@ -12,6 +12,7 @@ import {
 import { ARTIFACT_MODEL } from './artifacts/artifact.schema';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { type ArtifactsConfig } from './config';
+import { ShareCardModule } from './share-card/share-card.module';
 
 @Module({})
 export class AppModule {
@@ -34,6 +35,7 @@ export class AppModule {
         }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
         ArtifactsModule,
+        ShareCardModule,
         OutboxModule.forRoot({ models: [ARTIFACT_MODEL] }),
       ],
     };

@@ -1,6 +1,7 @@
 import { authRoutes } from '../accounts/auth-routes';
 import { analyticsInternalRoutes, analyticsRoutes } from '../analytics/analytics-routes';
 import { artifactRoutes } from '../artifacts/artifact-routes';
+import { shareCardRoutes } from '../artifacts/share-card-routes';
 import { billingRoutes } from '../billing/billing-routes';
 import { onboardingRoutes } from '../onboarding/onboarding-routes';
 import { type ApiRoute } from './route';
@@ -13,7 +14,7 @@ import { type ApiRoute } from './route';
  */
 export const routesByService = {
   identity: authRoutes,
-  artifacts: artifactRoutes,
+  artifacts: [...artifactRoutes, ...shareCardRoutes],
   billing: billingRoutes,
   analytics: analyticsRoutes,
   onboarding: onboardingRoutes,

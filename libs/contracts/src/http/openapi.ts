@@ -59,7 +59,9 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
     const responses: Record<string, unknown> = {
       [String(route.successStatus ?? 200)]: {
         description: 'Success',
-        content: { 'application/json': { schema: jsonSchema(route.response, 'output') } },
+        content: {
+          [route.responseMediaType ?? 'application/json']: { schema: jsonSchema(route.response, 'output') },
+        },
       },
     };
     const errors: Record<string, string | undefined> = { ...commonErrors(route), ...route.errors };

@@ -35,6 +35,8 @@ export interface ApiRoute<
   query?: Q;
   body?: B;
   response: R;
+  /** The success body's media type when it is not JSON (e.g. `image/png`; `response` describes it). */
+  responseMediaType?: string;
   /** Status codes this call answers besides 2xx, with what they mean. */
   errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503, string>>;
   successStatus?: 200 | 201 | 202 | 204;

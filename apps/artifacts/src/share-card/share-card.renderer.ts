@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { SHARE_CARD_SIZE } from '@core-vault/contracts';
+import { type CardNode } from './share-card.layout';
+
+type SatoriFont = { name: string; data: Buffer; weight: 400 | 600 | 700; style: 'normal' };
+
+/** Inter's subsets: Latin first, then the scripts a title may well be written in. */
+const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'] as const;
+const WEIGHTS = [400, 600, 700] as const;
+
+/** Inter (woff; satori reads no woff2) from @fontsource/inter, read once when the service starts. */
+export function loadInterFonts(): SatoriFont[] {
+  const dir = join(dirname(require.resolve('@fontsource/inter/package.json')), 'files');
+  return SUBSETS.flatMap((subset) =>
+    WEIGHTS.map((weight) => ({
+      name: 'Inter',
+      data: readFileSync(join(dir, `inter-${subset}-${weight}-normal.woff`)),
+      weight,
+      style: 'normal' as const,
+    })),
+  );
+}
+
+/** The card as a PNG: satori lays it out as SVG (text as paths), resvg rasterises it. */
+export class ShareCardRenderer {
+  constructor(private readonly fonts: SatoriFont[]) {}
+
+  async render(tree: CardNode): Promise<Buffer> {
+    // satori's own types expect a React element; the object tree is what JSX would have made.
+    const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+      ...SHARE_CARD_SIZE,
+      fonts: this.fonts,
+    });
+    return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+  }
+}
