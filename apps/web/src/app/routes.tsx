@@ -1,5 +1,6 @@
 import { type ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/ui';
 import { RequireAuth } from '../modules/auth';
 import { lazyPage } from './lazy-page';
 import { NotFoundPage } from './NotFoundPage';
@@ -7,6 +8,16 @@ import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 
 const signedIn = (page: ReactElement) => <RequireAuth>{page}</RequireAuth>;
+/**
+ * While the view page's chunk loads: the window's height, as the page will have, so the sticky
+ * consent banner is at the bottom from the first paint and does not move (layout shift) after.
+ */
+const viewFallback = (
+  <div className="cv-view-reserve">
+    <Spinner />
+  </div>
+);
+const viewPage = () => lazyPage(() => import('./ViewRoute'), 'ViewRoute', viewFallback);
 
 // Pages reach their module's page file through a dynamic import: each is its own chunk (the lint
 // rule allows the router, and only the router, to do that past a module's index.ts).
@@ -71,8 +82,8 @@ const pages: RouteObject[] = [
   },
   { element: lazyPage(() => import('./QueryLayout'), 'QueryLayout'), children: appPages },
   // Lazy like every page: the view page's code is not in the landing page's download.
-  { path: '/view', element: lazyPage(() => import('./ViewRoute'), 'ViewRoute') },
-  { path: '/view/:id', element: lazyPage(() => import('./ViewRoute'), 'ViewRoute') },
+  { path: '/view', element: viewPage() },
+  { path: '/view/:id', element: viewPage() },
   { path: '/embed/:id', element: lazyPage(() => import('../modules/viewer'), 'EmbedRedirect') },
   { path: '*', element: <NotFoundPage /> },
 ];

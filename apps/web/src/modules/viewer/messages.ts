@@ -7,6 +7,7 @@ export const VIEW_MESSAGES = {
   notFoundText: "The artifact you're looking for doesn't exist or is no longer available.",
   goToDashboard: 'Go to Dashboard',
   notFound: 'Artifact not found',
+  versionNotFound: 'Version not found',
   private: 'This artifact is private',
   failed: 'Failed to load artifact',
   network: 'Error loading artifact',
@@ -16,6 +17,8 @@ export const VIEW_MESSAGES = {
   conversionTitle: 'Create your own artifacts with Core Vault',
   conversionText: 'Extract, save and share Claude AI artifacts with one click.',
   startTrial: 'Start Free Trial',
+  about: 'About this artifact',
+  viewLatest: 'view latest',
 } as const;
 
 export const COPIED_FEEDBACK_MS = 2000;

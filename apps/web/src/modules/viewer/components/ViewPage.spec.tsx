@@ -189,4 +189,125 @@ describe('ViewPage', () => {
     );
     expect(await screen.findByRole('button', { name: 'Share' })).toBeInTheDocument();
   });
+
+  it('keeps the public geometry from the first paint: the loading page has the same header and frame area', async () => {
+    let release: (r: Response) => void = () => undefined;
+    renderAt(
+      '/view/a1',
+      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
+    );
+    const shape = () => ({
+      header: document.querySelector('header')?.className,
+      main: document.querySelector('main')?.className,
+      root: document.querySelector('.cv-view') !== null,
+    });
+    const loading = shape();
+    expect(loading).toEqual({
+      header: 'cv-view-header cv-view-header-public',
+      main: 'cv-view-main',
+      root: true,
+    });
+    act(() => release(json(200, { artifact })));
+    expect(await screen.findByRole('heading', { name: 'My chart' })).toBeInTheDocument();
+    expect(shape()).toEqual(loading);
+    // The frame is inside the reserved area; the description and conversion block come after it.
+    expect(screen.getByTitle('My chart').closest('main')).toHaveClass('cv-view-main');
+  });
+
+  it('shows the description (Markdown-lite) below the frame, and nothing when there is none', async () => {
+    renderAt(
+      '/view/a1',
+      answering(() =>
+        json(200, { artifact: { ...artifact, description: 'A **bold** claim\n\n- one\n- two' } }),
+      ),
+    );
+    const about = await screen.findByRole('region', { name: M.about });
+    expect(about.querySelector('strong')).toHaveTextContent('bold');
+    expect(about.querySelectorAll('li')).toHaveLength(2);
+    const main = screen.getByTitle('My chart').closest('main')!;
+    expect(main.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no description section for an empty description', async () => {
+    renderAt(
+      '/view/a1',
+      answering(() => json(200, { artifact: { ...artifact, description: '  ' } })),
+    );
+    expect(await screen.findByRole('heading', { name: 'My chart' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: M.about })).not.toBeInTheDocument();
+  });
+
+  const pinnedAnswer = {
+    ...artifact,
+    version: 2,
+    latestVersion: 3,
+    content: '<p>v2</p>',
+    rendered: '<p>v2</p>',
+  };
+
+  it('reads a pinned link (?v=N) as that version, and tells the owner which one with a way to the latest', async () => {
+    const fetchImpl = answering(() => json(200, { artifact: pinnedAnswer }));
+    const session: ViewerSession = { loading: false, user: { id: 'usr_1' }, accessToken: 'tok' };
+    const router = renderAt('/view/a1?v=2', fetchImpl, session);
+    expect(await screen.findByText(/Version 2 of 3/)).toBeInTheDocument();
+    const call = (fetchImpl as unknown as { mock: { calls: [string, RequestInit][] } }).mock.calls[0]!;
+    expect(call[0]).toBe('/api/v1/artifacts/a1?v=2');
+    const latest = screen.getByRole('link', { name: M.viewLatest });
+    expect(latest).toHaveAttribute('href', '/view/a1');
+    act(() => latest.click());
+    expect(router.state.location.search).toBe('');
+    // Following the latest reads the artifact again, unpinned.
+    await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
+    expect((fetchImpl as unknown as { mock: { calls: [string][] } }).mock.calls[1]![0]).toBe(
+      '/api/v1/artifacts/a1',
+    );
+  });
+
+  it('shows a visitor the pinned version without the owner note', async () => {
+    renderAt(
+      '/view/a1?v=2',
+      answering(() => json(200, { artifact: pinnedAnswer })),
+    );
+    expect(await screen.findByRole('heading', { name: 'My chart' })).toBeInTheDocument();
+    expect(screen.queryByText(/Version 2 of 3/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a version that does not exist',
+      '/view/a1?v=9',
+      json(404, { message: 'Version not found' }),
+      M.versionNotFound,
+    ],
+    ['an unknown artifact, pinned', '/view/a1?v=9', json(404, { message: 'Artifact not found' }), M.notFound],
+    [
+      'a private artifact, pinned',
+      '/view/a1?v=1',
+      json(403, { message: 'This artifact is private' }),
+      M.private,
+    ],
+    [
+      'an unpinned 404 saying Version not found',
+      '/view/a1',
+      json(404, { message: 'Version not found' }),
+      M.notFound,
+    ],
+  ])('answers %s as the view errors do', async (_what, path, res, message) => {
+    renderAt(
+      path,
+      answering(() => res),
+    );
+    expect(await screen.findByRole('heading', { name: message })).toBeInTheDocument();
+    expect(screen.getByText(M.errorText)).toBeInTheDocument();
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', ''])(
+    'says Version not found for ?v=%s without asking the server',
+    async (v) => {
+      const fetchImpl = answering(() => json(200, { artifact }));
+      renderAt(`/view/a1?v=${v}`, fetchImpl);
+      expect(await screen.findByRole('heading', { name: M.versionNotFound })).toBeInTheDocument();
+      expect(fetchImpl).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -1,51 +1,21 @@
 import { type ArtifactType } from '@core-vault/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { type ViewArtifact, isOwner, useViewArtifact } from '../hooks/useViewArtifact';
-import { VIEW_MESSAGES as M } from '../messages';
+import { type ViewArtifact, isOwner, pinnedVersion, useViewArtifact } from '../hooks/useViewArtifact';
 import { useViewerSession } from '../session';
 import { ArtifactFrame } from './ArtifactFrame';
 import { NetworkBadge, NetworkToggle } from './NetworkAccess';
 import { ShareButton } from './ShareButton';
+import {
+  AboutArtifact,
+  ConversionBlock,
+  Footer,
+  PublicHeader,
+  VersionNote,
+  ViewShell,
+  formatDate,
+} from './ViewLayout';
 import { ArtifactError, ArtifactNotFound, InvalidArtifact, LoadingArtifact } from './ViewStates';
-
-const page = {
-  fontFamily: 'system-ui, sans-serif',
-  color: '#1c2333',
-  minHeight: '100vh',
-  display: 'flex',
-  flexDirection: 'column' as const,
-};
-const header = {
-  display: 'flex',
-  flexWrap: 'wrap' as const,
-  gap: 12,
-  alignItems: 'center',
-  padding: '12px 20px',
-  borderBottom: '1px solid #e3e7f0',
-};
-const badge = {
-  padding: '2px 10px',
-  borderRadius: 999,
-  background: '#e3e8f7',
-  fontSize: 12,
-  fontWeight: 600,
-};
-
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-};
-
-function TrialLink() {
-  return (
-    <a href="/register" target="_blank" rel="noopener noreferrer" className="cv-button">
-      {M.startTrial}
-    </a>
-  );
-}
 
 function OwnerHeader({
   artifact,
@@ -59,64 +29,23 @@ function OwnerHeader({
   network: ReactNode;
 }) {
   return (
-    <header style={header}>
+    <header className="cv-view-header cv-view-header-owner">
       <strong aria-label="Core Vault">◆ Core Vault</strong>
-      <h1 style={{ fontSize: 20, margin: 0 }}>{artifact.title}</h1>
+      <h1 className="cv-view-title">{artifact.title}</h1>
       <button type="button" onClick={onToggle} aria-expanded={!collapsed}>
         {collapsed ? 'Expand' : 'Collapse'}
       </button>
-      <span style={badge}>{artifact.type}</span>
+      <span className="cv-view-badge">{artifact.type}</span>
       <span>{formatDate(artifact.createdAt)}</span>
       {artifact.viewCount !== null && <span>{artifact.viewCount} views</span>}
       {artifact.tags.map((t) => (
         <span key={t}>#{t}</span>
       ))}
       {network}
-      <span style={{ flex: 1 }} />
+      <span className="cv-view-spacer" />
       <Link to="/dashboard">← Dashboard</Link>
       <ShareButton />
     </header>
-  );
-}
-
-function PublicHeader({ artifact }: { artifact: ViewArtifact }) {
-  return (
-    <header style={header}>
-      <strong>Core Vault</strong>
-      <h1 style={{ fontSize: 20, margin: 0 }}>{artifact.title}</h1>
-      <span style={badge}>{artifact.type}</span>
-      <span>{formatDate(artifact.createdAt)}</span>
-      {artifact.renderable.allowNetwork && <NetworkBadge />}
-      <span style={{ flex: 1 }} />
-      <TrialLink />
-    </header>
-  );
-}
-
-function ConversionBlock() {
-  return (
-    <aside
-      style={{
-        margin: '24px auto',
-        padding: 24,
-        maxWidth: 720,
-        textAlign: 'center',
-        background: '#f4f6fb',
-        borderRadius: 12,
-      }}
-    >
-      <h2>{M.conversionTitle}</h2>
-      <p>{M.conversionText}</p>
-      <TrialLink />
-    </aside>
-  );
-}
-
-function Footer() {
-  return (
-    <footer style={{ padding: '16px 20px', borderTop: '1px solid #e3e7f0', color: '#5b6478', fontSize: 14 }}>
-      Powered by Core Vault · © {new Date().getFullYear()} Core Vault
-    </footer>
   );
 }
 
@@ -126,12 +55,15 @@ export interface ViewPageProps {
   fetchImpl?: typeof fetch;
 }
 
-/** /view/{id}: one artifact, its five states, and the owner or public layout (spec §2). */
+/**
+ * /view/{id} (and /view/{id}?v=N, pinned to a version): one artifact, its five states, and the
+ * owner or public layout (spec §2). Every state keeps the page's geometry (see view-page.css).
+ */
 export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
   const { id } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useViewerSession();
-  const state = useViewArtifact(id, session, onArtifactLoaded, fetchImpl);
+  const state = useViewArtifact(id, session, onArtifactLoaded, fetchImpl, pinnedVersion(search));
   const [collapsed, setCollapsed] = useState(false);
   // The owner's change of network access, until the next load of the artifact.
   const [network, setNetwork] = useState<{ id: string; allowed: boolean } | null>(null);
@@ -149,7 +81,7 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
   const allowed = artifact.renderable.allowNetwork === true;
   const ownerLayout = !artifact.isDemo && (isOwner(artifact, session) || pathname.includes('/dashboard'));
   return (
-    <div style={page} data-layout={ownerLayout ? 'owner' : 'public'}>
+    <ViewShell layout={ownerLayout ? 'owner' : 'public'}>
       {ownerLayout ? (
         <OwnerHeader
           artifact={artifact}
@@ -171,7 +103,8 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
       ) : (
         <PublicHeader artifact={artifact} />
       )}
-      <main style={{ flex: 1 }}>
+      {ownerLayout && <VersionNote artifact={artifact} path={pathname} />}
+      <main className={ownerLayout && collapsed ? undefined : 'cv-view-main'}>
         {/* Always rendered in public mode: the frame gets the content, never the viewer's identity. */}
         <ArtifactFrame
           artifact={artifact.renderable}
@@ -179,8 +112,9 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
           storageId={artifact.id}
         />
       </main>
+      <AboutArtifact description={artifact.description} />
       {!ownerLayout && <ConversionBlock />}
       {ownerLayout && <Footer />}
-    </div>
+    </ViewShell>
   );
 }

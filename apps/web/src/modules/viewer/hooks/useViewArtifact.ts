@@ -14,6 +14,13 @@ export interface ViewArtifact {
   owner: string | null;
   viewCount: number | null;
   tags: string[];
+  /** Markdown-lite text, '' when the owner wrote none. */
+  description: string;
+  /** The content version shown, and the current one (they differ on a pinned link, ?v=N). */
+  version: number | null;
+  latestVersion: number | null;
+  /** True when the link asked for a version (?v=N). */
+  pinned: boolean;
   renderable: RenderableArtifact;
 }
 
@@ -55,6 +62,10 @@ async function loadDemo(viewId: string): Promise<ViewState> {
         owner: null,
         viewCount: null,
         tags: demo.tags,
+        description: '',
+        version: null,
+        latestVersion: null,
+        pinned: false,
         renderable,
       },
     };
@@ -65,17 +76,47 @@ async function loadDemo(viewId: string): Promise<ViewState> {
 
 const stringArray = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+const positiveInt = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
 
-/** GET /api/v1/artifacts/:id through the gateway; maps every answer to a view state (spec §8). */
+/**
+ * The version a link pins (?v=N): null when the link follows the latest, NaN when ?v= is there but
+ * is not a positive integer (no such version can exist: the page says so without asking).
+ */
+export function pinnedVersion(search: string): number | null {
+  const raw = new URLSearchParams(search).get('v');
+  if (raw === null) return null;
+  return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : Number.NaN;
+}
+
+/** The answer's own message (the server tells an unknown version from an unknown artifact). */
+async function messageOf(res: Response): Promise<string | null> {
+  try {
+    const body: unknown = await res.json();
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/v1/artifacts/:id (or ?v=N, a pinned version) through the gateway; maps every answer
+ * to a view state (spec §8). A pinned version that does not exist (never made, or pruned) is
+ * 'Version not found'; a private artifact answers as it does unpinned.
+ */
 export async function fetchArtifact(
   id: string,
   token: string | null,
   signal: AbortSignal,
   fetchImpl: typeof fetch = fetch,
+  version: number | null = null,
 ): Promise<ViewState> {
+  if (version !== null && Number.isNaN(version)) return { status: 'error', message: M.versionNotFound };
   let res: Response;
   try {
-    res = await fetchImpl(`/api/v1/artifacts/${encodeURIComponent(id)}`, {
+    const query = version === null ? '' : `?v=${version}`;
+    res = await fetchImpl(`/api/v1/artifacts/${encodeURIComponent(id)}${query}`, {
       headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       signal,
     });
@@ -83,7 +124,10 @@ export async function fetchArtifact(
     if (signal.aborted) throw err;
     return { status: 'error', message: M.network };
   }
-  if (res.status === 404) return { status: 'error', message: M.notFound };
+  if (res.status === 404) {
+    const versionMissing = version !== null && (await messageOf(res)) === M.versionNotFound;
+    return { status: 'error', message: versionMissing ? M.versionNotFound : M.notFound };
+  }
   if (res.status === 403) return { status: 'error', message: M.private };
   if (!res.ok) return { status: 'error', message: M.failed };
   let body: unknown;
@@ -109,6 +153,10 @@ export async function fetchArtifact(
       owner: typeof a['owner'] === 'string' ? a['owner'] : null,
       viewCount: typeof a['viewCount'] === 'number' ? a['viewCount'] : null,
       tags: stringArray(a['tags']),
+      description: typeof a['description'] === 'string' ? a['description'] : '',
+      version: positiveInt(a['version']),
+      latestVersion: positiveInt(a['latestVersion']) ?? positiveInt(a['version']),
+      pinned: version !== null,
       renderable,
     },
   };
@@ -116,13 +164,15 @@ export async function fetchArtifact(
 
 /**
  * The view page's load flow (spec §4): demos from the catalogue, others from the server once the
- * session is known. A superseded load (id changed, page left) is aborted and its result ignored.
+ * session is known. A superseded load (id or pinned version changed, page left) is aborted and its
+ * result ignored.
  */
 export function useViewArtifact(
   id: string | undefined,
   session: ViewerSession,
   onLoaded?: (info: { id: string; title: string; type: ArtifactType }) => void,
   fetchImpl?: typeof fetch,
+  version: number | null = null,
 ): ViewState {
   const [state, setState] = useState<ViewState>(id ? { status: 'loading' } : { status: 'invalid' });
   const waitForSession = !id?.startsWith(DEMO_PREFIX) && session.loading;
@@ -139,7 +189,7 @@ export function useViewArtifact(
     let current = true;
     const load = id.startsWith(DEMO_PREFIX)
       ? loadDemo(id)
-      : fetchArtifact(id, token, controller.signal, fetchImpl);
+      : fetchArtifact(id, token, controller.signal, fetchImpl, version);
     load.then(
       (next) => {
         if (!current) return;
@@ -155,7 +205,7 @@ export function useViewArtifact(
     };
     // onLoaded is a notification only: a new callback identity must not reload the artifact.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, waitForSession, token, fetchImpl]);
+  }, [id, waitForSession, token, fetchImpl, version]);
 
   return state;
 }
