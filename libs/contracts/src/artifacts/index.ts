@@ -4,5 +4,6 @@ export * from './artifact-dto';
 export * from './artifact-routes';
 export * from './share';
 export * from './public-cache';
+export * from './portability-routes';
 export * from './share-meta';
 export * from './share-card-routes';

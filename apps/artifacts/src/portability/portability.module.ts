@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { COLLECTION_MODEL, collectionSchema } from '../collections/collection.schema';
+import { ArtifactEvents } from '../artifacts/artifact-events';
+import {
+  ARTIFACT_MODEL,
+  ARTIFACT_VERSION_MODEL,
+  artifactSchema,
+  artifactVersionSchema,
+} from '../artifacts/artifact.schema';
+import { PortabilityController } from './portability.controller';
+import { PortabilityRepository } from './portability.repository';
+import { PortabilityService } from './portability.service';
+
+/**
+ * Export and import of a user's artifacts (docs/artifacts.md, "Export and import"). Registered
+ * before ArtifactsModule: its literal /api/v1/artifacts/export must come before GET :id.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: ARTIFACT_MODEL, schema: artifactSchema },
+      { name: ARTIFACT_VERSION_MODEL, schema: artifactVersionSchema },
+      { name: COLLECTION_MODEL, schema: collectionSchema },
+    ]),
+  ],
+  controllers: [PortabilityController],
+  providers: [PortabilityRepository, PortabilityService, ArtifactEvents],
+})
+export class PortabilityModule {}

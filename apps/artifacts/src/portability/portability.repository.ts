@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Cursor, type QueryOptions } from 'mongoose';
+import { Model } from 'mongoose';
+import { ARTIFACT_LIMITS } from '@core-vault/contracts';
+import { COLLECTION_MODEL, type CollectionDoc } from '../collections/collection.schema';
+import {
+  ARTIFACT_MODEL,
+  ARTIFACT_VERSION_MODEL,
+  type ArtifactDoc,
+  type ArtifactVersionDoc,
+} from '../artifacts/artifact.schema';
+
+/**
+ * Fields the #18 edit work adds to the stored documents (description, version notes and
+ * authors). Read when present: an artifact stored before them has none.
+ */
+export interface StoredArtifact extends ArtifactDoc {
+  description?: string;
+  versionNote?: string | null;
+  versionAuthor?: string | null;
+}
+export interface StoredVersion extends ArtifactVersionDoc {
+  note?: string | null;
+  author?: string | null;
+}
+
+/** Reads and writes of export and import: cursors out, whole-artifact writes in. */
+@Injectable()
+export class PortabilityRepository {
+  constructor(
+    @InjectModel(ARTIFACT_MODEL) private readonly artifacts: Model<ArtifactDoc>,
+    @InjectModel(ARTIFACT_VERSION_MODEL) private readonly versions: Model<ArtifactVersionDoc>,
+    @InjectModel(COLLECTION_MODEL) private readonly collections: Model<CollectionDoc>,
+  ) {}
+
+  /** The owners' live artifacts, oldest first, one document in memory at a time. */
+  artifactCursor(owners: readonly string[]): Cursor<StoredArtifact, QueryOptions<ArtifactDoc>> {
+    return this.artifacts
+      .find({ owner: { $in: owners }, deletedAt: null })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<StoredArtifact[]>()
+      .cursor({ batchSize: 20 });
+  }
+
+  /** One artifact's kept earlier versions, oldest first. */
+  versionCursor(artifactId: string): Cursor<StoredVersion, QueryOptions<ArtifactVersionDoc>> {
+    return this.versions
+      .find({ artifactId })
+      .sort({ version: 1 })
+      .lean<StoredVersion[]>()
+      .cursor({ batchSize: 5 });
+  }
+
+  /** Bounded: at most collectionsPerUserMax collections of collectionArtifactsMax ids each. */
+  listCollections(owners: readonly string[]): Promise<Pick<CollectionDoc, 'name' | 'artifactIds'>[]> {
+    return this.collections
+      .find({ owner: { $in: owners } }, { name: 1, artifactIds: 1 })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<Pick<CollectionDoc, 'name' | 'artifactIds'>[]>()
+      .exec();
+  }
+
+  /**
+   * One artifact with its earlier versions, whole or not at all: the versions first (invisible
+   * until the artifact exists: nothing reads versions of an unknown artifact), then the artifact
+   * with its created event; on any failure whatever was written is removed again.
+   */
+  async insertWithVersions(artifact: StoredArtifact, versions: readonly StoredVersion[]): Promise<void> {
+    try {
+      if (versions.length) await this.versions.insertMany(versions, { ordered: true });
+      await this.artifacts.create(artifact);
+    } catch (err) {
+      await this.versions.deleteMany({ artifactId: artifact._id }).exec();
+      await this.artifacts.deleteOne({ _id: artifact._id }).exec();
+      throw err;
+    }
+  }
+
+  /**
+   * Puts the artifact into the owner's collection of that name, creating it when there is none
+   * (false when the owner is at the collection cap or the collection is full).
+   */
+  async addToCollectionNamed(
+    owner: string,
+    owners: readonly string[],
+    name: string,
+    artifactId: string,
+  ): Promise<boolean> {
+    const max = ARTIFACT_LIMITS.collectionArtifactsMax;
+    const existing = await this.collections
+      .findOne({ owner: { $in: owners }, name })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<CollectionDoc>()
+      .exec();
+    if (!existing) {
+      if (
+        (await this.collections.countDocuments({ owner: { $in: owners } }).exec()) >=
+        ARTIFACT_LIMITS.collectionsPerUserMax
+      )
+        return false;
+      const now = new Date();
+      await this.collections.create({
+        _id: randomUUID(),
+        owner,
+        name,
+        artifactIds: [artifactId],
+        createdAt: now,
+        updatedAt: now,
+      });
+      return true;
+    }
+    const added = await this.collections
+      .findOneAndUpdate(
+        { _id: existing._id, [`artifactIds.${max - 1}`]: { $exists: false } },
+        { $addToSet: { artifactIds: artifactId }, $set: { updatedAt: new Date() } },
+      )
+      .exec();
+    return added !== null;
+  }
+}

@@ -1,0 +1,38 @@
+import { type ApiRoute, defineRoute } from '../http/route';
+import { ARTIFACT_MESSAGES as M } from './artifact-limits';
+import * as d from './portability-dto';
+
+export * from './portability-dto';
+
+const tag = 'artifacts';
+const base = '/api/v1/artifacts';
+
+/** Export and import of the caller's artifacts with their history (docs/artifacts.md). */
+export const portabilityRoute = {
+  exportMine: defineRoute({
+    id: 'exportMyArtifacts',
+    method: 'GET',
+    path: `${base}/export`,
+    summary:
+      'Every artifact of the caller (and of their migrated-from id) with description, collections and every kept version, streamed as NDJSON: one artifact per line, then a trailer line {"end":{"count","totalViews"}} (no trailer: the stream was cut short)',
+    tag,
+    access: 'user',
+    response: d.exportedArtifactSchema,
+  }),
+  importMine: defineRoute({
+    id: 'importArtifacts',
+    method: 'POST',
+    path: `${base}/import`,
+    summary: `Restore exported artifacts with their history into the caller's account (new ids; up to ${d.PORTABILITY_LIMITS.importRequestMaxArtifacts} artifacts and ${d.PORTABILITY_LIMITS.importRequestMaxBytes} bytes per request; each artifact with its versions lands whole or not at all)`,
+    tag,
+    access: { feature: 'basic_upload' },
+    body: d.importArtifactsBodySchema,
+    response: d.importArtifactsResultSchema,
+    errors: {
+      400: 'The file is not a valid export: the message names the artifact and the field',
+      413: M.contentTooLarge,
+    },
+  }),
+} as const;
+
+export const portabilityRoutes: readonly ApiRoute[] = Object.values(portabilityRoute);
