@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Ports come from the one local config file that tools/infra and the services read too.
@@ -20,9 +22,62 @@ const webPort = Number(process.env['WEB_PORT'] ?? local.apps['web']?.port ?? 420
 // The SPA only ever talks to the gateway, same-origin through this proxy (an ingress in production).
 const proxy = { '/api': { target: gateway, changeOrigin: false }, '/api-docs': { target: gateway } };
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const COMPRESSIBLE: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/**
+ * `vite preview` as production serves the SPA (nginx does the same, deploy/docker/web): files
+ * under /assets/ carry a content hash in their name, so browsers keep them a year without asking
+ * again; index.html stays `no-cache` (Vite's default), so a deploy is seen at the next load.
+ * Brotli for those assets when the browser takes it (Vite's own middleware only gzips); each file
+ * is compressed once per server (a hashed file never changes).
+ */
+function staticAssetCaching(): Plugin {
+  return {
+    name: 'core-vault:static-asset-caching',
+    configurePreviewServer(server) {
+      const dist = resolve(server.config.root, server.config.build.outDir);
+      const brotli = new Map<string, Buffer>();
+      server.middlewares.use((req, res, next) => {
+        const path = normalize((req.url ?? '').split('?')[0] ?? '');
+        if (!path.startsWith('/assets/') || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+        res.setHeader('Cache-Control', IMMUTABLE);
+        // Every asset answer depends on Accept-Encoding (gzip by Vite, brotli here), for any cache between.
+        const vary = res.getHeader('Vary');
+        res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+        const type = COMPRESSIBLE[extname(path)];
+        if (!type || !/\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))) return next();
+        const file = join(dist, path);
+        let body = brotli.get(file);
+        if (!body) {
+          try {
+            if (!statSync(file).isFile()) return next();
+            body = brotliCompressSync(readFileSync(file));
+          } catch {
+            return next(); // not a built file: Vite answers as for any other path
+          }
+          brotli.set(file, body);
+        }
+        res.writeHead(200, {
+          'Content-Type': type,
+          'Content-Encoding': 'br',
+          'Content-Length': body.length,
+          ...headers,
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), staticAssetCaching()],
   resolve: {
     alias: {
       '@core-vault/contracts': `${root}/libs/contracts/src/index.ts`,
