@@ -10,6 +10,7 @@ import { GatewayHealthModule } from './health/gateway-health.module';
 import { IdentityGatewayModule } from './identity/identity-gateway.module';
 import { OpenApiController } from './openapi/openapi.controller';
 import { ProxyModule } from './proxy/proxy.module';
+import { SharePageModule } from './share-page/share-page.module';
 
 @Module({})
 export class AppModule {
@@ -29,6 +30,7 @@ export class AppModule {
         BillingGatewayModule,
         AnalyticsGatewayModule,
         GatewayHealthModule,
+        SharePageModule,
       ],
       controllers: [OpenApiController],
     };

@@ -9,12 +9,13 @@ import { controllersOf, declaredRoutes, routeDisagreements, testLogger } from '@
 import { AppModule } from './app.module';
 import { gatewayConfigSchema } from './config';
 import { OpenApiController } from './openapi/openapi.controller';
+import { SharePageController } from './share-page/share-page.controller';
 
 describe('gateway routes and the contracts', () => {
   const config = loadConfig('gateway', gatewayConfigSchema, { NODE_ENV: 'test' });
-  // The API reference itself is no API call.
+  // The API reference and the share pages (HTML, robots.txt, sitemap.xml) are no API calls.
   const controllers = controllersOf(AppModule.register(config, testLogger())).filter(
-    (c) => c !== OpenApiController,
+    (c) => c !== OpenApiController && c !== SharePageController,
   );
 
   it('agree on every method, path and access rule', () => {

@@ -8,6 +8,7 @@ import {
 } from '@core-vault/platform';
 import { analyticsGatewayConfigSchema } from './analytics/analytics-gateway.config';
 import { securityConfigSchema } from './security/security.config';
+import { sharePageConfigSchema } from './share-page/share-page.config';
 
 /** The only public entry: auth, rate limits, routing to the owning services. */
 export const gatewayConfigSchema = baseConfigSchema
@@ -17,6 +18,7 @@ export const gatewayConfigSchema = baseConfigSchema
   // Kafka: the track-view producer (views go straight to the topic, no outbox).
   .extend(kafkaConfigSchema.shape)
   .extend(analyticsGatewayConfigSchema.shape)
+  .extend(sharePageConfigSchema.shape)
   .extend({
     IDENTITY_URL: httpUrl,
     BILLING_URL: httpUrl,
