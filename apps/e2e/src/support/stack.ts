@@ -120,6 +120,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     SMTP_URL: infra.smtpUrl,
     WEB_ORIGIN: webOrigin,
+    // The gateway reads the SPA's index.html here for the /view/{id} pages (#18).
+    WEB_INTERNAL_URL: webOrigin,
     RENDERER_ORIGIN: rendererOrigin,
     ...Object.fromEntries([...SERVICES, 'gateway'].map((n) => [`${n.toUpperCase()}_URL`, url(n as Name)])),
     BILLING_EVENTS_GROUP: `e2e-${run_id}.identity.billing-events`,
