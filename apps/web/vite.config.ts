@@ -20,7 +20,13 @@ const headers = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Frame-
 // WEB_PORT: browser tests run a second stack on free ports beside `npm start`.
 const webPort = Number(process.env['WEB_PORT'] ?? local.apps['web']?.port ?? 4200);
 // The SPA only ever talks to the gateway, same-origin through this proxy (an ingress in production).
-const proxy = { '/api': { target: gateway, changeOrigin: false }, '/api-docs': { target: gateway } };
+const proxy = {
+  '/api': { target: gateway, changeOrigin: false },
+  '/api-docs': { target: gateway },
+  // Shared links get their link-preview tags from the gateway, which also answers the crawler files.
+  '/view/': { target: gateway },
+  '^/(robots\\.txt|sitemap\\.xml)$': { target: gateway },
+};
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const COMPRESSIBLE: Record<string, string> = {
