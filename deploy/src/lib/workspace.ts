@@ -154,14 +154,19 @@ export async function deadLetterTopics(): Promise<string[]> {
 }
 
 /**
- * Which apps call which over HTTP, read from the schemas: an app whose config has <APP>_URL for
- * another Nx app calls that app (the gateway calls every service).
+ * Which apps call which over HTTP, read from the schemas: an app whose config has <APP>_URL (or
+ * <APP>_INTERNAL_URL: the gateway reads the SPA's index.html from web) for another Nx app calls
+ * that app (the gateway calls every service).
  */
 export function httpCallers(schemas: AppSchema[]): Map<string, string[]> {
   const apps = nxApps().map((a) => a.name);
   const callers = new Map<string, string[]>(apps.map((a) => [a, []]));
   for (const { app, keys } of schemas)
     for (const target of apps)
-      if (target !== app && keys.includes(`${target.toUpperCase()}_URL`)) callers.get(target)!.push(app);
+      if (
+        target !== app &&
+        [`${target.toUpperCase()}_URL`, `${target.toUpperCase()}_INTERNAL_URL`].some((k) => keys.includes(k))
+      )
+        callers.get(target)!.push(app);
   return callers;
 }

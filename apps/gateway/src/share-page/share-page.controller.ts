@@ -40,19 +40,27 @@ export class SharePageController {
     this.webOrigin = config.WEB_ORIGIN.replace(/\/+$/, '');
   }
 
+  /** `/view` alone too: the ingress sends the whole /view prefix here (the SPA's own route). */
   @Public()
-  @Get('view/:id')
-  async view(@Param('id') id: string, @Query('v') v: unknown, @Res() res: Response): Promise<void> {
+  @Get(['view', 'view/:id'])
+  async view(
+    @Param('id') id: string | undefined,
+    @Query('v') v: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
     const pinned = typeof v === 'string' && VERSION.test(v) ? Number(v) : undefined;
     // Both at once: the index is nearly always a cached copy, the read a Redis hit.
-    const [index, subject] = await Promise.allSettled([this.index.get(), this.source.artifact(id, pinned)]);
+    const [index, subject] = await Promise.allSettled([
+      this.index.get(),
+      id === undefined ? Promise.resolve(null) : this.source.artifact(id, pinned),
+    ]);
     if (index.status === 'rejected') {
       if (!(index.reason instanceof SpaIndexUnavailable)) throw index.reason;
       res.status(503).setHeader('Retry-After', '5').type('text/plain');
       return void res.send('Core Vault is starting up. Please try again in a few seconds.');
     }
     const found = subject.status === 'fulfilled' ? subject.value : null;
-    const path = `/view/${encodeURIComponent(id)}`;
+    const path = id === undefined ? '/view' : `/view/${encodeURIComponent(id)}`;
     // Unknown, private and deleted artifacts look the same: generic tags, the SPA says the rest.
     const meta = found
       ? artifactShareMeta(found, { webOrigin: this.webOrigin, ...(pinned ? { pinned } : {}) })

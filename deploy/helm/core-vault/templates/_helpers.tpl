@@ -124,7 +124,9 @@ plus secretEnv (a name: key <name> of the app's own Secret; or {name, secret, ke
 {{- end -}}
 {{- range $up := $app.upstreams -}}
 {{- $upApp := include "core-vault.app" (dict "root" $root "name" $up) | fromYaml -}}
-{{- $_ := set $env (printf "%s_URL" (upper $up)) (printf "http://%s:%v" (include "core-vault.appName" (dict "root" $root "name" $up)) $upApp.port) -}}
+{{- /* The SPA's web server is no API service: the gateway reads its index.html (WEB_INTERNAL_URL). */ -}}
+{{- $var := ternary "WEB_INTERNAL_URL" (printf "%s_URL" (upper $up)) (eq $up "web") -}}
+{{- $_ := set $env $var (printf "http://%s:%v" (include "core-vault.appName" (dict "root" $root "name" $up)) $upApp.port) -}}
 {{- end -}}
 {{- end -}}
 {{- range $k, $v := $app.env -}}{{- $_ := set $env $k (toString $v) -}}{{- end -}}
