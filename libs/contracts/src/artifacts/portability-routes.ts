@@ -3,6 +3,7 @@ import { ARTIFACT_MESSAGES as M } from './artifact-limits';
 import * as d from './portability-dto';
 
 export * from './portability-dto';
+export * from './portability-batches';
 
 const tag = 'artifacts';
 const base = '/api/v1/artifacts';
