@@ -12,6 +12,7 @@ import {
 import { ARTIFACT_MODEL } from './artifacts/artifact.schema';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { type ArtifactsConfig } from './config';
+import { PortabilityModule } from './portability/portability.module';
 import { ShareCardModule } from './share-card/share-card.module';
 
 @Module({})
@@ -34,6 +35,8 @@ export class AppModule {
           consumes: [Topic.ViewCountChanged, Topic.UserDeleted],
         }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
+        // Before ArtifactsModule: GET /api/v1/artifacts/export ahead of GET /api/v1/artifacts/:id.
+        PortabilityModule,
         ArtifactsModule,
         ShareCardModule,
         OutboxModule.forRoot({ models: [ARTIFACT_MODEL] }),

@@ -48,6 +48,7 @@ export function planImport(user: AuthUser, item: ImportArtifact, now = new Date(
       archivedAt: next ? new Date(next.createdAt) : versionedAt,
       note: v.note ?? null,
       author: user.id,
+      restoredFrom: null,
     };
   });
   const title = normalizeTitle(item.title);
@@ -67,8 +68,7 @@ export function planImport(user: AuthUser, item: ImportArtifact, now = new Date(
     tags: item.tags ?? [],
     version: current,
     versionedAt,
-    versionNote: item.versionNote ?? null,
-    versionAuthor: user.id,
+    versionInfo: { author: user.id, note: item.versionNote ?? null, restoredFrom: null },
     rev: 1,
     viewCount: 0,
     shareCount: 0,

@@ -13,18 +13,20 @@ import {
 } from '../artifacts/artifact.schema';
 
 /**
- * Fields the #18 edit work adds to the stored documents (description, version notes and
- * authors). Read when present: an artifact stored before them has none.
+ * Fields the #18 edit work adds to the stored documents (description, who made a version and
+ * why). Read when present: an artifact stored before them has none.
  */
+interface VersionInfoFields {
+  author?: string | null;
+  note?: string | null;
+  restoredFrom?: number | null;
+}
 export interface StoredArtifact extends ArtifactDoc {
   description?: string;
-  versionNote?: string | null;
-  versionAuthor?: string | null;
+  /** Author and note of the current version. */
+  versionInfo?: VersionInfoFields;
 }
-export interface StoredVersion extends ArtifactVersionDoc {
-  note?: string | null;
-  author?: string | null;
-}
+export interface StoredVersion extends ArtifactVersionDoc, VersionInfoFields {}
 
 /** Reads and writes of export and import: cursors out, whole-artifact writes in. */
 @Injectable()

@@ -1,6 +1,7 @@
 import { authRoutes } from '../accounts/auth-routes';
 import { analyticsInternalRoutes, analyticsRoutes } from '../analytics/analytics-routes';
 import { artifactRoutes } from '../artifacts/artifact-routes';
+import { portabilityRoutes } from '../artifacts/portability-routes';
 import { shareCardRoutes } from '../artifacts/share-card-routes';
 import { billingRoutes } from '../billing/billing-routes';
 import { onboardingRoutes } from '../onboarding/onboarding-routes';
@@ -14,7 +15,7 @@ import { type ApiRoute } from './route';
  */
 export const routesByService = {
   identity: authRoutes,
-  artifacts: [...artifactRoutes, ...shareCardRoutes],
+  artifacts: [...artifactRoutes, ...shareCardRoutes, ...portabilityRoutes],
   billing: billingRoutes,
   analytics: analyticsRoutes,
   onboarding: onboardingRoutes,
