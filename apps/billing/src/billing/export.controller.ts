@@ -2,24 +2,31 @@ import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { type AuthUser } from '@core-vault/contracts';
 import { CurrentUser } from '@core-vault/platform';
+import { ClientGone, writeWithBackpressure } from './export-backpressure';
 import { ExportService } from './export.service';
 
 @Controller('api/v1/billing')
 export class ExportController {
   constructor(private readonly exporter: ExportService) {}
 
-  /** Downloaded as core-vault-export-YYYY-MM-DD.json, pretty-printed. */
+  /** Downloaded as core-vault-export-YYYY-MM-DD.json, pretty-printed, streamed as it is gathered. */
   @Get('export')
   async export(
     @CurrentUser() user: AuthUser,
     @Headers('authorization') authorization: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const { document, filename } = await this.exporter.export(user, authorization);
+    const now = new Date();
     res
       .status(200)
       .type('application/json')
-      .setHeader('content-disposition', `attachment; filename="${filename}"`)
-      .send(JSON.stringify(document, null, 2));
+      .setHeader('content-disposition', `attachment; filename="${this.exporter.filename(now)}"`);
+    try {
+      await this.exporter.stream(user, authorization, (chunk) => writeWithBackpressure(res, chunk), now);
+      res.end();
+    } catch (err) {
+      // Started and then failed here: cut the response off, so no client takes it for whole.
+      if (!(err instanceof ClientGone)) res.destroy(err instanceof Error ? err : new Error(String(err)));
+    }
   }
 }

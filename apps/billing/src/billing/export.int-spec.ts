@@ -1,5 +1,7 @@
 /**
- * The data export: every source in one dated JSON file, and a note when a source is down.
+ * The data export: every source in one dated JSON file (the artifacts streamed from the artifacts
+ * service's NDJSON export), a note when a source is down, and `complete: false` when anything is
+ * missing — also when the artifacts stream breaks off half-way.
  * Billing from its entry point against the real infrastructure (stripe-mock behind a
  * fault-injecting proxy, Mongo, Redis, Kafka read back by a tap): see useBillingHarness.
  */
@@ -27,6 +29,7 @@ describe('data export', () => {
       analytics: { totalArtifacts: 2, totalViews: 7 },
       usageHistory: { invoices: [] },
       notes: [],
+      complete: true,
     });
     expect((doc['billing'] as { subscriptions: unknown[] }).subscriptions).toHaveLength(1);
   });
@@ -39,8 +42,25 @@ describe('data export', () => {
       expect(res.status).toBe(200);
       expect(res.body['artifacts']).toEqual([]);
       expect(res.body['notes']).toEqual(['The artifacts could not be included (the service answered 503).']);
+      expect(res.body['complete']).toBe(false);
     } finally {
       h.artifactsDown = false;
+    }
+  });
+
+  it('an artifacts stream that breaks off mid-artifact still ends in a valid document marked incomplete', async () => {
+    h.artifactsBreak = true;
+    try {
+      const res = await h.api('GET', '/api/v1/billing/export', newUser().token);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        artifacts: [{ id: 'a1', title: 'Chart', viewCount: 4 }],
+        analytics: { totalArtifacts: 1, totalViews: 4 },
+        notes: ['The artifacts are incomplete: the artifacts service stopped after 1 artifact.'],
+        complete: false,
+      });
+    } finally {
+      h.artifactsBreak = false;
     }
   });
 });

@@ -4,15 +4,28 @@ import { type AuthUser } from '@core-vault/contracts';
 import { APP_CONFIG, LOGGER } from '@core-vault/platform';
 import { type BillingConfig } from '../config';
 import { AccountService } from './account.service';
+import { ArtifactLines } from './export-lines';
 
+/** Until a source answers at all (its status line and headers). */
 const SOURCE_TIMEOUT_MS = 5_000;
+/** The artifacts stream may pause this long between two pieces before it counts as broken. */
+const STREAM_IDLE_MS = 30_000;
+
+/** Writes one piece of the document, resolving when the client has room for more. */
+export type ExportSink = (chunk: string) => Promise<void>;
 
 type Section = { ok: true; data: unknown } | { ok: false; note: string };
+type Opened =
+  { ok: true; body: ReadableStream<Uint8Array>; abort: AbortController } | { ok: false; note: string };
 
 /**
  * The "export-data" call: one JSON document of the caller's account, billing, artifacts,
- * analytics and usage history, gathered from the owning services with the caller's own token. A
- * source that fails becomes an empty section with a note rather than failing the whole export.
+ * analytics and usage history, gathered from the owning services with the caller's own token.
+ * The artifacts section is streamed from the artifacts service's NDJSON export as it arrives
+ * (one artifact in memory at a time), so an account of any size exports whole. A source that
+ * fails becomes a note; `complete` is true only when every section is in full — an artifacts
+ * stream that breaks off still ends in a valid document, with the artifacts written so far, a
+ * note and `complete: false` (docs/privacy.md, "Data export").
  */
 @Injectable()
 export class ExportService {
@@ -22,66 +35,113 @@ export class ExportService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async export(user: AuthUser, authorization: string | undefined, now = new Date()) {
+  filename(now: Date): string {
+    return `core-vault-export-${now.toISOString().slice(0, 10)}.json`;
+  }
+
+  async stream(user: AuthUser, authorization: string | undefined, write: ExportSink, now = new Date()) {
     const [identity, artifacts, details, history] = await Promise.all([
-      this.fetchSource('account details', `${this.config.IDENTITY_URL}/api/v1/me`, authorization),
-      this.fetchSource('artifacts', `${this.config.ARTIFACTS_URL}/api/v1/artifacts?limit=100`, authorization),
+      this.fetchJson('account details', `${this.config.IDENTITY_URL}/api/v1/me`, authorization),
+      this.open('artifacts', `${this.config.ARTIFACTS_URL}/api/v1/artifacts/export`, authorization),
       this.account.details(user),
       this.account.history(user),
     ]);
     const notes: string[] = [];
-    for (const s of [identity, artifacts]) if (!s.ok) notes.push(s.note);
-    const artifactList = artifacts.ok ? listOf(artifacts.data) : [];
-    return {
-      document: {
-        exportedAt: now.toISOString(),
-        account: identity.ok ? identity.data : { id: user.id, email: user.email },
-        billing: {
+    if (!identity.ok) notes.push(identity.note);
+    await write(
+      `{\n  "exportedAt": ${JSON.stringify(now.toISOString())},\n` +
+        `  "account": ${pretty(identity.ok ? identity.data : { id: user.id, email: user.email })},\n` +
+        `  "billing": ${pretty({
           customer_id: details.customer_id,
           subscriptions: details.subscriptions,
           payment_methods: details.payment_methods,
-        },
-        artifacts: artifactList,
-        analytics: {
-          totalArtifacts: artifactList.length,
-          totalViews: artifactList.reduce<number>(
-            (sum, a) => sum + numberOr0((a as { viewCount?: unknown }).viewCount),
-            0,
-          ),
-        },
-        usageHistory: { invoices: history.invoices },
-        notes,
-      },
-      filename: `core-vault-export-${now.toISOString().slice(0, 10)}.json`,
-    };
+        })},\n  "artifacts": [`,
+    );
+    const lines = new ArtifactLines();
+    if (artifacts.ok) {
+      const broken = await this.copyArtifacts(artifacts, lines, write);
+      if (broken) notes.push(broken);
+    } else notes.push(artifacts.note);
+    await write(
+      `${lines.count ? '\n  ' : ''}],\n` +
+        `  "analytics": ${pretty({ totalArtifacts: lines.count, totalViews: lines.totalViews })},\n` +
+        `  "usageHistory": ${pretty({ invoices: history.invoices })},\n` +
+        `  "notes": ${pretty(notes)},\n  "complete": ${notes.length === 0}\n}\n`,
+    );
   }
 
-  private async fetchSource(label: string, url: string, authorization: string | undefined): Promise<Section> {
+  /** Copies artifact lines into the array; the note to add when the stream did not end whole. */
+  private async copyArtifacts(
+    source: Extract<Opened, { ok: true }>,
+    lines: ArtifactLines,
+    write: ExportSink,
+  ): Promise<string | null> {
+    const decoder = new TextDecoder();
+    let idle: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => source.abort.abort(), STREAM_IDLE_MS);
+    };
+    try {
+      arm();
+      for await (const chunk of source.body) {
+        arm();
+        for (const piece of lines.push(decoder.decode(chunk, { stream: true }))) await write(piece);
+      }
+      for (const piece of lines.push(decoder.decode())) await write(piece);
+    } catch (err) {
+      this.logger.warn({ err, written: lines.count }, 'export: artifacts stream broke off');
+    } finally {
+      clearTimeout(idle);
+    }
+    return lines.complete ? null : incomplete(lines.count);
+  }
+
+  private async open(label: string, url: string, authorization: string | undefined): Promise<Opened> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), SOURCE_TIMEOUT_MS);
     try {
       const res = await fetch(url, {
-        headers: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
+        headers: headersFor(authorization, 'application/x-ndjson'),
+        signal: abort.signal,
+      });
+      if (!res.ok || !res.body) {
+        await res.body?.cancel();
+        return { ok: false, note: answered(label, res.status) };
+      }
+      return { ok: true, body: res.body, abort };
+    } catch (err) {
+      this.logger.warn({ err, source: label }, 'export source unavailable');
+      return { ok: false, note: unavailable(label) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async fetchJson(label: string, url: string, authorization: string | undefined): Promise<Section> {
+    try {
+      const res = await fetch(url, {
+        headers: headersFor(authorization, 'application/json'),
         signal: AbortSignal.timeout(SOURCE_TIMEOUT_MS),
       });
-      if (!res.ok)
-        return {
-          ok: false,
-          note: `The ${label} could not be included (the service answered ${res.status}).`,
-        };
+      if (!res.ok) return { ok: false, note: answered(label, res.status) };
       return { ok: true, data: await res.json() };
     } catch (err) {
       this.logger.warn({ err, source: label }, 'export source unavailable');
-      return { ok: false, note: `The ${label} could not be included (the service is unavailable).` };
+      return { ok: false, note: unavailable(label) };
     }
   }
 }
 
-/** Artifact lists come as an array or as a page object with items. */
-function listOf(data: unknown): unknown[] {
-  if (Array.isArray(data)) return data;
-  const page = data as { items?: unknown; artifacts?: unknown } | null;
-  if (Array.isArray(page?.items)) return page.items;
-  if (Array.isArray(page?.artifacts)) return page.artifacts;
-  return [];
-}
+const headersFor = (authorization: string | undefined, accept: string) => ({
+  accept,
+  ...(authorization ? { authorization } : {}),
+});
+const answered = (label: string, status: number) =>
+  `The ${label} could not be included (the service answered ${status}).`;
+const unavailable = (label: string) => `The ${label} could not be included (the service is unavailable).`;
+const incomplete = (count: number) =>
+  `The artifacts are incomplete: the artifacts service stopped after ${count} ${count === 1 ? 'artifact' : 'artifacts'}.`;
 
-const numberOr0 = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+/** A value as it appears one level into the pretty-printed document. */
+const pretty = (value: unknown): string => JSON.stringify(value, null, 2).replace(/\n/g, '\n  ');

@@ -268,13 +268,15 @@ export const trialBody = (over: Record<string, unknown> = {}) => ({
  * The shared harness of billing's flow suites (one *.int-spec.ts per flow): billing from its
  * entry point on a database of its own, stripe-mock behind a fault-injecting proxy, an event tap
  * on the broker, Redis, and stand-ins for the export's sources (identity's /api/v1/me, artifacts'
- * list). `useBillingHarness` registers the suite's hooks; the handle is usable inside tests.
+ * export). `useBillingHarness` registers the suite's hooks; the handle is usable inside tests.
  */
 export class BillingHarness {
   readonly proxy = new StripeFaultProxy(STRIPE_MOCK_URL);
   readonly tap = new EventTap();
   /** Set to make the artifacts stand-in answer 503 (the export's "a source is down" path). */
   artifactsDown = false;
+  /** Set to make the artifacts export break off in the middle of its second artifact. */
+  artifactsBreak = false;
   private readonly dbName: string;
   private booted: { billing: BootedService; db: Connection; redis: Redis; sources: Server } | undefined;
 
@@ -298,12 +300,18 @@ export class BillingHarness {
       const json = { 'content-type': 'application/json' };
       if (req.url === '/api/v1/me' && (req.headers.authorization ?? '').startsWith('Bearer ')) {
         res.writeHead(200, json).end(JSON.stringify({ id: 'me', email: 'me@x.test' }));
-      } else if (req.url?.startsWith('/api/v1/artifacts') && !this.artifactsDown) {
-        const items = [
+      } else if (req.url === '/api/v1/artifacts/export' && !this.artifactsDown) {
+        // The artifacts service's NDJSON export: one artifact per line, then the trailer line.
+        const lines = [
           { id: 'a1', title: 'Chart', viewCount: 4 },
           { id: 'a2', title: 'Calc', viewCount: 3 },
-        ];
-        res.writeHead(200, json).end(JSON.stringify({ items }));
+        ].map((a) => `${JSON.stringify(a)}\n`);
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        if (this.artifactsBreak) {
+          // Cut short inside the second artifact (ended, not reset: a reset could drop what the
+          // client has not read yet, and the test would race with the kernel).
+          res.end(`${lines[0]}{"id":"a2","ti`);
+        } else res.end(`${lines.join('')}${JSON.stringify({ end: { count: 2, totalViews: 7 } })}\n`);
       } else {
         res.writeHead(503).end();
       }
