@@ -1,10 +1,14 @@
 import { type Admin, KafkaJSError } from 'kafkajs';
-import { startGroupsAtEnd, topicEnds } from './consumer-groups';
+import { type CommitPositions, startGroupsAtEnd, topicEnds } from './consumer-groups';
 
 /** An admin whose offset lookups fail `failures` times with the given error before answering. */
 function flakyAdmin(failures: number, error: Error) {
   let calls = 0;
   const set: unknown[] = [];
+  const commit: CommitPositions = (groupId, ends) => {
+    set.push({ groupId, ends });
+    return Promise.resolve();
+  };
   const admin = {
     listTopics: () => Promise.resolve(['a', 'b']),
     fetchTopicOffsets: () => {
@@ -12,12 +16,8 @@ function flakyAdmin(failures: number, error: Error) {
       if (calls <= failures) return Promise.reject(error);
       return Promise.resolve([{ partition: 0, offset: '7', high: '7', low: '0' }]);
     },
-    setOffsets: (args: unknown) => {
-      set.push(args);
-      return Promise.resolve();
-    },
   } as unknown as Admin;
-  return { admin, set, calls: () => calls };
+  return { admin, commit, set, calls: () => calls };
 }
 
 const notLeader = () =>
@@ -25,15 +25,37 @@ const notLeader = () =>
 
 describe('startGroupsAtEnd', () => {
   it('retries a topic whose leader is still being elected, then sets the group at its end', async () => {
-    const { admin, set, calls } = flakyAdmin(2, notLeader());
-    await startGroupsAtEnd(admin, { g: ['a', 'missing'] }, { attempts: 4 });
+    const { admin, commit, set, calls } = flakyAdmin(2, notLeader());
+    await startGroupsAtEnd(admin, { g: ['a', 'missing'] }, { attempts: 4, commit });
     expect(calls()).toBe(3);
-    expect(set).toEqual([{ groupId: 'g', topic: 'a', partitions: [{ partition: 0, offset: '7' }] }]);
+    expect(set).toEqual([
+      { groupId: 'g', ends: [{ topic: 'a', partitions: [{ partition: 0, offset: '7' }] }] },
+    ]);
   });
 
   it('gives up after the attempts and rethrows the broker error', async () => {
-    const { admin } = flakyAdmin(10, notLeader());
-    await expect(startGroupsAtEnd(admin, { g: ['a'] }, { attempts: 2 })).rejects.toThrow(/not the leader/);
+    const { admin, commit, set } = flakyAdmin(10, notLeader());
+    await expect(startGroupsAtEnd(admin, { g: ['a'] }, { attempts: 2, commit })).rejects.toThrow(
+      /not the leader/,
+    );
+    expect(set).toEqual([]);
+  });
+
+  it('retries a commit the broker refuses for now, with the same positions', async () => {
+    const { admin, commit, set } = flakyAdmin(0, notLeader());
+    let refusals = 1;
+    const flakyCommit: CommitPositions = (groupId, ends) =>
+      refusals-- > 0 ? Promise.reject(notLeader()) : commit(groupId, ends);
+    await startGroupsAtEnd(admin, { g: ['a', 'b'] }, { attempts: 3, commit: flakyCommit });
+    expect(set).toEqual([
+      {
+        groupId: 'g',
+        ends: [
+          { topic: 'a', partitions: [{ partition: 0, offset: '7' }] },
+          { topic: 'b', partitions: [{ partition: 0, offset: '7' }] },
+        ],
+      },
+    ]);
   });
 
   it('does not retry an error the broker calls permanent', async () => {
