@@ -1,13 +1,20 @@
 import {
   ARTIFACT_MESSAGES,
   type RenderableArtifact,
+  type ShareSubject,
   renderableFromSource,
   toRenderableArtifact,
 } from '@core-vault/contracts';
 import { findDemoByViewId, isDemoId } from '@core-vault/demo-catalogue';
 
 export type ArtifactLookup =
-  { ok: true; artifact: RenderableArtifact } | { ok: false; status: 403 | 404 | 502; message: string };
+  | {
+      ok: true;
+      artifact: RenderableArtifact;
+      /** What the link-preview tags say (public fields only); `card` when it has a preview image. */
+      share: ShareSubject & { card: boolean };
+    }
+  | { ok: false; status: 403 | 404 | 502; message: string };
 
 /** The spec's view messages (§8) for what a public read can answer. */
 export const LOOKUP_MESSAGES = {
@@ -16,7 +23,13 @@ export const LOOKUP_MESSAGES = {
   failed: 'Failed to load artifact',
   error: 'Error loading artifact',
   demoNotFound: 'Demo artifact not found',
+  versionNotFound: ARTIFACT_MESSAGES.versionNotFound,
 } as const;
+
+/** `?v=N` of an embed or oEmbed URL: a positive whole number. */
+export const PINNED_VERSION = /^[1-9]\d{0,14}$/;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
  * Public artifacts for embeds and oEmbed: demos from the catalogue, everything else from the
@@ -29,23 +42,39 @@ export class ArtifactSource {
     private readonly fetchFn: typeof fetch = fetch,
   ) {}
 
-  async find(id: string): Promise<ArtifactLookup> {
+  /** The artifact, or with `pinned` its version N (the gateway's pinned read, same access rules). */
+  async find(id: string, pinned?: number): Promise<ArtifactLookup> {
     if (isDemoId(id)) {
       const demo = findDemoByViewId(id);
       if (!demo) return { ok: false, status: 404, message: LOOKUP_MESSAGES.demoNotFound };
-      return { ok: true, artifact: { ...renderableFromSource('HTML', demo.content, demo.title), id } };
+      return {
+        ok: true,
+        artifact: { ...renderableFromSource('HTML', demo.content, demo.title), id },
+        // Demos are no stored artifacts: no preview image.
+        share: { id, title: demo.title, type: 'HTML', content: demo.content, card: false },
+      };
     }
     if (!/^[\w-]{1,100}$/.test(id)) return { ok: false, status: 404, message: LOOKUP_MESSAGES.notFound };
+    const query = pinned ? `?v=${pinned}` : '';
     let res: Response;
     try {
-      res = await this.fetchFn(`${this.gatewayUrl}/api/v1/artifacts/${encodeURIComponent(id)}`, {
+      res = await this.fetchFn(`${this.gatewayUrl}/api/v1/artifacts/${encodeURIComponent(id)}${query}`, {
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch {
       return { ok: false, status: 502, message: LOOKUP_MESSAGES.error };
     }
-    if (res.status === 404) return { ok: false, status: 404, message: LOOKUP_MESSAGES.notFound };
+    if (res.status === 404) {
+      // A pinned read of a public artifact whose version is gone says so.
+      const body: unknown = pinned ? await res.json().catch(() => null) : null;
+      const gone = (body as { message?: unknown } | null)?.message === LOOKUP_MESSAGES.versionNotFound;
+      return {
+        ok: false,
+        status: 404,
+        message: gone ? LOOKUP_MESSAGES.versionNotFound : LOOKUP_MESSAGES.notFound,
+      };
+    }
     if (res.status === 403 || res.status === 401)
       return { ok: false, status: 403, message: LOOKUP_MESSAGES.private };
     if (!res.ok) return { ok: false, status: 502, message: LOOKUP_MESSAGES.failed };
@@ -60,6 +89,18 @@ export class ArtifactSource {
     // Only what the public read marks public is embedded, whatever the caller could see.
     if ((raw as { isPublic?: unknown }).isPublic === false)
       return { ok: false, status: 403, message: LOOKUP_MESSAGES.private };
-    return { ok: true, artifact: { ...toRenderableArtifact(raw as Record<string, unknown>), id } };
+    const fields = raw as Record<string, unknown>;
+    const artifact = { ...toRenderableArtifact(fields), id };
+    const description = text(fields['description']);
+    const share: ShareSubject & { card: boolean } = {
+      id,
+      title: artifact.title,
+      type: artifact.type,
+      content: artifact.content,
+      ...(description !== undefined ? { description } : {}),
+      ...(fields['indexable'] === true ? { indexable: true } : {}),
+      card: true,
+    };
+    return { ok: true, artifact, share };
   }
 }

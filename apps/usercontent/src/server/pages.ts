@@ -1,6 +1,13 @@
-import { type RenderTheme, embedCode } from '@core-vault/contracts';
+import {
+  type RenderTheme,
+  SHARE_CARD_SIZE,
+  artifactShareMeta,
+  embedCode,
+  shareCardUrl,
+  shareMetaTags,
+} from '@core-vault/contracts';
 import { buildArtifactDocument, documentNeeds, escapeHtml, messageDocument, prepareReact } from '../document';
-import { type ArtifactSource } from './artifact-source';
+import { type ArtifactLookup, type ArtifactSource, LOOKUP_MESSAGES, PINNED_VERSION } from './artifact-source';
 import { highlightOnServer, transformOnServer } from './node-renderers';
 
 /** The /frame shell: the checked parent origin for frame.js, and nothing else. */
@@ -19,15 +26,46 @@ export interface PageResult {
   allowNetwork?: boolean;
 }
 
-/** /embed/{id}: the artifact alone with a small brand link, built on the server. */
+/** `?v=N`: absent (follow the latest), a version, or invalid (answered like a missing version). */
+export function parsePinned(value: string | null): number | undefined | 'invalid' {
+  if (value === null) return undefined;
+  return PINNED_VERSION.test(value) ? Number(value) : 'invalid';
+}
+
+/**
+ * The link-preview tags of an embed (canonical: the artifact's /view page) go in its head: in
+ * our shell right after <meta charset>, replacing the shell's <title>; in an HTML artifact (a
+ * page of its own) right after its doctype, where the parser puts them in the head — its own
+ * tags stay, after ours (the first <title> is the one that counts).
+ */
+export function withShareTags(html: string, tags: string, ownDocument: boolean): string {
+  if (!ownDocument) {
+    const charset = '<meta charset="utf-8">';
+    const at = html.indexOf(charset);
+    if (at >= 0) {
+      // The shell's title is escaped text: it holds no "<".
+      const rest = html.slice(at + charset.length).replace(/<title>[^<]*<\/title>\n?/, '');
+      return `${html.slice(0, at + charset.length)}\n${tags}${rest}`;
+    }
+  }
+  const doctype = /^\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
+  return `${doctype || '<!doctype html>'}\n${tags}\n${html.slice(doctype.length)}`;
+}
+
+/** /embed/{id}[?v=N]: the artifact (version) alone with a small brand link, built on the server. */
 export async function embedPage(
   source: ArtifactSource,
   id: string,
   theme: RenderTheme,
   webOrigin: string,
+  pinnedParam: string | null = null,
 ): Promise<PageResult> {
   const base = { mode: 'embed' as const, theme, brandHref: `${webOrigin}/` };
-  const found = await source.find(id);
+  const pinned = parsePinned(pinnedParam);
+  const found: ArtifactLookup =
+    pinned === 'invalid'
+      ? { ok: false, status: 404, message: LOOKUP_MESSAGES.versionNotFound }
+      : await source.find(id, pinned);
   if (!found.ok) {
     const text =
       found.status === 403
@@ -38,16 +76,23 @@ export async function embedPage(
     return { status: found.status, html: messageDocument(found.message, text, base) };
   }
   const { artifact } = found;
+  const pin = typeof pinned === 'number' ? pinned : undefined;
   const needs = documentNeeds(artifact);
   const html = buildArtifactDocument(artifact, {
     ...base,
-    brandHref: `${webOrigin}/view/${encodeURIComponent(id)}`,
+    brandHref: `${webOrigin}/view/${encodeURIComponent(id)}${pin ? `?v=${pin}` : ''}`,
     ...(needs.highlight ? { highlight: highlightOnServer } : {}),
     ...(needs.react
       ? { react: prepareReact(artifact.content, transformOnServer, artifact.securityWarning) }
       : {}),
   });
-  return { status: 200, html, allowNetwork: artifact.allowNetwork === true };
+  const meta = artifactShareMeta(found.share, { webOrigin, ...(pin ? { pinned: pin } : {}) });
+  const tags = shareMetaTags(found.share.card ? meta : { ...meta, image: undefined });
+  return {
+    status: 200,
+    html: withShareTags(html, tags, artifact.type === 'HTML'),
+    allowNetwork: artifact.allowNetwork === true,
+  };
 }
 
 export type OEmbedResult = { status: number; body: Record<string, unknown> };
@@ -61,10 +106,11 @@ export async function oembed(
   const format = params.get('format') ?? 'json';
   if (format !== 'json') return { status: 501, body: { message: 'Only format=json is supported.' } };
   const url = params.get('url');
-  const id = url ? artifactIdFromUrl(url, origins) : null;
-  if (!id)
+  const target = url ? artifactIdFromUrl(url, origins) : null;
+  if (!target)
     return { status: 404, body: { message: 'url must be a Core Vault /view/{id} or /embed/{id} address.' } };
-  const found = await source.find(id);
+  const { id, pinned } = target;
+  const found = await source.find(id, pinned);
   if (!found.ok) return { status: found.status === 502 ? 502 : 404, body: { message: found.message } };
   const maxWidth = positive(params.get('maxwidth'));
   const maxHeight = positive(params.get('maxheight'));
@@ -76,7 +122,11 @@ export async function oembed(
     height: String(height),
     title: found.artifact.title,
   });
-  if (theme === 'dark') html = html.replace(/(\/embed\/[^"]+)"/, '$1?theme=dark"');
+  // A pinned link embeds that version; the theme rides along.
+  const query = [pinned ? `v=${pinned}` : '', theme === 'dark' ? 'theme=dark' : '']
+    .filter(Boolean)
+    .join('&amp;');
+  if (query) html = html.replace(/(\/embed\/[^"]+)"/, `$1?${query}"`);
   return {
     status: 200,
     body: {
@@ -88,6 +138,14 @@ export async function oembed(
       html,
       width,
       height,
+      // The public read names no owner, so there is no author_name to give.
+      ...(found.share.card
+        ? {
+            thumbnail_url: shareCardUrl(origins.web, id, pinned),
+            thumbnail_width: SHARE_CARD_SIZE.width,
+            thumbnail_height: SHARE_CARD_SIZE.height,
+          }
+        : {}),
     },
   };
 }
@@ -97,7 +155,11 @@ const positive = (v: string | null): number | undefined => {
   return Number.isInteger(n) && n > 0 && n <= 10_000 ? n : undefined;
 };
 
-function artifactIdFromUrl(raw: string, origins: { web: string; renderer: string }): string | null {
+/** The artifact id of a Core Vault /view or /embed URL, with its pinned version (`?v=N`). */
+function artifactIdFromUrl(
+  raw: string,
+  origins: { web: string; renderer: string },
+): { id: string; pinned?: number } | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -108,5 +170,8 @@ function artifactIdFromUrl(raw: string, origins: { web: string; renderer: string
   if (!match) return null;
   const [, kind, id] = match;
   const okOrigin = kind === 'view' ? url.origin === origins.web : url.origin === origins.renderer;
-  return okOrigin && id ? decodeURIComponent(id) : null;
+  if (!okOrigin || !id) return null;
+  const pinned = parsePinned(url.searchParams.get('v'));
+  if (pinned === 'invalid') return null;
+  return { id: decodeURIComponent(id), ...(pinned ? { pinned } : {}) };
 }

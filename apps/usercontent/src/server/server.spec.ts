@@ -76,10 +76,27 @@ const ARTIFACTS: Record<string, { status: number; body?: unknown }> = {
   broken: { status: 500, body: {} },
 };
 
+/** Pinned reads (`?v=N`) of 'pub': version 1 is kept, version 2 is current, others are gone. */
+function pinnedRead(id: string, v: string): { status: number; body?: unknown } {
+  const current = ARTIFACTS[id];
+  if (id !== 'pub' || !current) return current ?? { status: 404, body: { message: 'Artifact not found' } };
+  if (v !== '1' && v !== '2') return { status: 404, body: { message: 'Version not found' } };
+  const { artifact } = current.body as { artifact: Record<string, unknown> };
+  return {
+    status: 200,
+    body: { artifact: { ...artifact, version: Number(v), rendered: `<p>version ${v}</p>` } },
+  };
+}
+
 const fakeFetch = ((url: string) => {
-  const id = decodeURIComponent(url.split('/').pop() ?? '');
+  const { pathname, searchParams } = new URL(url);
+  const id = decodeURIComponent(pathname.split('/').pop() ?? '');
   if (id === 'down') return Promise.reject(new TypeError('fetch failed'));
-  const a = ARTIFACTS[id] ?? { status: 404, body: { message: 'Artifact not found' } };
+  const v = searchParams.get('v');
+  const a =
+    v !== null
+      ? pinnedRead(id, v)
+      : (ARTIFACTS[id] ?? { status: 404, body: { message: 'Artifact not found' } });
   return Promise.resolve(
     new Response(JSON.stringify(a.body), {
       status: a.status,
@@ -199,6 +216,48 @@ describe('/embed/{id}', () => {
     expect((await get('/embed/demo-nope')).status).toBe(404);
   });
 
+  it('carries the link-preview tags in its head: title, description, canonical /view URL, Open Graph', async () => {
+    const html = await (await get('/embed/md')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head).toContain('<title>Notes — Core Vault</title>');
+    expect(head).toContain(`<link rel="canonical" href="${APP}/view/md">`);
+    expect(head).toContain('<meta property="og:title" content="Notes">');
+    expect(head).toContain(`<meta property="og:image" content="${APP}/api/v1/artifacts/md/card.png">`);
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // Right after the charset, before the renderer's agent and styles.
+    expect(head.indexOf('<title>')).toBeGreaterThan(head.indexOf('<meta charset="utf-8">'));
+    expect(head.indexOf('<title>')).toBeLessThan(head.indexOf('data-mode="embed"'));
+  });
+
+  it('puts the tags of an HTML artifact (a page of its own) first, escaped', async () => {
+    const html = await (await get('/embed/pub')).text();
+    expect(html.startsWith('<!doctype html>\n<title>Chart &lt;1&gt; — Core Vault</title>')).toBe(true);
+    expect(html).toContain('<meta name="description" content="raw">');
+  });
+
+  it('pins ?v=N: that version, its canonical and card; a missing or invalid version is a 404', async () => {
+    const res = await get('/embed/pub?v=1');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<p>version 1</p>');
+    expect(html).toContain(`<link rel="canonical" href="${APP}/view/pub?v=1">`);
+    expect(html).toContain(`<meta property="og:image" content="${APP}/api/v1/artifacts/pub/card.png?v=1">`);
+    expect(html).toContain(`href="${APP}/view/pub?v=1" target="_blank"`);
+    for (const v of ['7', '0', 'abc']) {
+      const gone = await get(`/embed/pub?v=${v}`);
+      expect(gone.status).toBe(404);
+      expect(await gone.text()).toContain('Version not found');
+    }
+  });
+
+  it('gives private and failed embeds no preview tags', async () => {
+    for (const id of ['secret', 'leaky', 'nope']) {
+      const html = await (await get(`/embed/${id}`)).text();
+      expect(html).not.toMatch(/og:|canonical|twitter:/);
+    }
+  });
+
   it.each([
     ['secret', 403, 'This artifact is private'],
     ['leaky', 403, 'This artifact is private'],
@@ -228,7 +287,26 @@ describe('/oembed', () => {
       html: `<iframe src="${RENDERER}/embed/pub" width="100%" height="600" title="Chart &lt;1&gt;" frameborder="0" loading="lazy"></iframe>`,
       width: 800,
       height: 600,
+      thumbnail_url: `${APP}/api/v1/artifacts/pub/card.png`,
+      thumbnail_width: 1200,
+      thumbnail_height: 630,
     });
+  });
+
+  it('pins a /view/{id}?v=N link: the embed and the thumbnail of that version', async () => {
+    const url = encodeURIComponent(`${APP}/view/pub?v=1`);
+    const body = (await (await get(`/oembed?url=${url}&theme=dark`)).json()) as Record<string, unknown>;
+    expect(body['thumbnail_url']).toBe(`${APP}/api/v1/artifacts/pub/card.png?v=1`);
+    expect(body['html']).toContain(`src="${RENDERER}/embed/pub?v=1&amp;theme=dark"`);
+    const gone = encodeURIComponent(`${APP}/view/pub?v=7`);
+    expect((await get(`/oembed?url=${gone}`)).status).toBe(404);
+  });
+
+  it('gives demos no thumbnail (they have no card)', async () => {
+    const url = encodeURIComponent(`${APP}/view/demo-task-manager`);
+    const body = (await (await get(`/oembed?url=${url}`)).json()) as Record<string, unknown>;
+    expect(body['title']).toBe('Task Manager');
+    expect(body).not.toHaveProperty('thumbnail_url');
   });
 
   it('accepts the embed URL too and honours maxwidth/maxheight', async () => {

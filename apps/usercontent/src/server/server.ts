@@ -72,7 +72,13 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
 
   const embed: Handler = async (req, res, url) => {
     const id = decodeURIComponent(url.pathname.slice('/embed/'.length));
-    const page = await embedPage(source, id, parseTheme(url.searchParams.get('theme')), config.WEB_ORIGIN);
+    const page = await embedPage(
+      source,
+      id,
+      parseTheme(url.searchParams.get('theme')),
+      config.WEB_ORIGIN,
+      url.searchParams.get('v'),
+    );
     // Public artifacts may be embedded anywhere; the CSP sandbox still forbids top navigation.
     send(
       req,
