@@ -1,6 +1,5 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
-import { MarkdownLite } from '../../../components/MarkdownLite';
 import { type ViewArtifact } from '../hooks/useViewArtifact';
 import { VIEW_MESSAGES as M } from '../messages';
 import { NetworkBadge } from './NetworkAccess';
@@ -72,13 +71,20 @@ export function VersionNote({ artifact, path }: { artifact: ViewArtifact; path: 
   );
 }
 
+// Below the fold on every screen: its code loads after the page's, outside the first download.
+const MarkdownLite = lazy(() =>
+  import('../../../components/MarkdownLite').then((m) => ({ default: m.MarkdownLite })),
+);
+
 /** The description, below the frame's reserved area (never pushes the frame down). */
 export function AboutArtifact({ description }: { description: string }) {
   if (!description.trim()) return null;
   return (
     <section className="cv-view-about" aria-labelledby="cv-view-about-title">
       <h2 id="cv-view-about-title">{M.about}</h2>
-      <MarkdownLite text={description} />
+      <Suspense fallback={<p>{description}</p>}>
+        <MarkdownLite text={description} />
+      </Suspense>
     </section>
   );
 }

@@ -222,7 +222,8 @@ describe('ViewPage', () => {
       ),
     );
     const about = await screen.findByRole('region', { name: M.about });
-    expect(about.querySelector('strong')).toHaveTextContent('bold');
+    // Markdown-lite's code loads after the page's (below the fold).
+    await waitFor(() => expect(about.querySelector('strong')).toHaveTextContent('bold'));
     expect(about.querySelectorAll('li')).toHaveLength(2);
     const main = screen.getByTitle('My chart').closest('main')!;
     expect(main.compareDocumentPosition(about) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
