@@ -1,6 +1,10 @@
 import { planImportBatches } from './portability-batches';
 
-const artifact = (id: string, contentChars: number, versions: number[] = []) => ({
+const artifact = (
+  id: string,
+  contentChars: number,
+  versions: number[] = [],
+): { versions: { version: number }[]; omittedVersions?: number } & Record<string, unknown> => ({
   id,
   title: id,
   type: 'MARKDOWN',
@@ -46,9 +50,9 @@ describe('planImportBatches', () => {
     });
     expect(tooLarge).toEqual([]);
     expect(batches.map((b) => b.map((p) => p.index))).toEqual([[0], [1], [2]]);
-    const sent = batches[1]?.[0]?.item as { versions: { version: number }[]; omittedVersions: number };
-    expect(sent.versions.map((v) => v.version)).toEqual([3, 4]);
-    expect(sent.omittedVersions).toBe(2);
+    const sent = batches[1]?.[0]?.item;
+    expect(sent?.versions.map((v) => v.version)).toEqual([3, 4]);
+    expect(sent?.omittedVersions).toBe(2);
     expect(bodyBytes([sent])).toBeLessThanOrEqual(1_500);
   });
 

@@ -1,17 +1,20 @@
 import { PORTABILITY_LIMITS } from './portability-dto';
 
-/** An artifact as read from an export file: checked by the service, not here. */
-export type ExportFileItem = Record<string, unknown>;
-
-export interface PlannedItem {
-  /** Position in the file's artifacts list. */
-  index: number;
-  item: ExportFileItem;
+/** An artifact as the import sends it: what counts here is its earlier versions. */
+export interface BatchableItem {
+  versions?: readonly unknown[];
+  omittedVersions?: number;
 }
 
-export interface ImportBatches {
+export interface PlannedItem<T extends BatchableItem> {
+  /** Position in the list given to planImportBatches. */
+  index: number;
+  item: T;
+}
+
+export interface ImportBatches<T extends BatchableItem> {
   /** The import requests to send, in file order. */
-  batches: PlannedItem[][];
+  batches: PlannedItem<T>[][];
   /** Artifacts whose current version alone is over one request: they cannot be imported. */
   tooLarge: number[];
 }
@@ -28,17 +31,17 @@ const bytes = (value: unknown): number => encoder.encode(JSON.stringify(value)).
  * out (the service reports it as partial); one whose current version alone is too big is listed
  * in `tooLarge`.
  */
-export function planImportBatches(
-  items: readonly ExportFileItem[],
+export function planImportBatches<T extends BatchableItem>(
+  items: readonly T[],
   limits: { maxBytes: number; maxCount: number } = {
     maxBytes: PORTABILITY_LIMITS.importRequestMaxBytes,
     maxCount: PORTABILITY_LIMITS.importRequestMaxArtifacts,
   },
-): ImportBatches {
+): ImportBatches<T> {
   const room = limits.maxBytes - ENVELOPE_BYTES;
-  const batches: PlannedItem[][] = [];
+  const batches: PlannedItem<T>[][] = [];
   const tooLarge: number[] = [];
-  let current: PlannedItem[] = [];
+  let current: PlannedItem<T>[] = [];
   let used = 0;
   const close = () => {
     if (current.length) batches.push(current);
@@ -64,9 +67,9 @@ export function planImportBatches(
 }
 
 /** The artifact with as many of its newest versions as fit in `room` bytes; null if none would. */
-function trimVersions(item: ExportFileItem, room: number): ExportFileItem | null {
-  const versions = Array.isArray(item['versions']) ? (item['versions'] as unknown[]) : [];
-  const already = typeof item['omittedVersions'] === 'number' ? item['omittedVersions'] : 0;
+function trimVersions<T extends BatchableItem>(item: T, room: number): T | null {
+  const versions = item.versions ?? [];
+  const already = item.omittedVersions ?? 0;
   // The largest omitted count a request can say, so the head is measured with it.
   let used = bytes({ ...item, versions: [], omittedVersions: versions.length + already }) + 1;
   if (used > room) return null;
