@@ -40,6 +40,16 @@ describe('share card layout', () => {
     expect(titleSize(title)).toBe(66);
   });
 
+  it('is exactly 1200×630 with its padding (border-box), in the fonts it is given', () => {
+    const root = cardTree(cardText(subject), 'Inter latin, Inter cyrillic');
+    expect(root.props.style).toMatchObject({
+      width: 1200,
+      height: 630,
+      boxSizing: 'border-box',
+      fontFamily: 'Inter latin, Inter cyrillic',
+    });
+  });
+
   it('names an untitled artifact and an unknown type neutrally', () => {
     expect(cardText({ ...subject, title: '   ', type: 'UNKNOWN' })).toMatchObject({
       title: 'Untitled artifact',

@@ -69,7 +69,7 @@ const COLOURS = {
 } as const;
 
 /** The 1200×630 card: brand and type badge on top, the title, the line, the version at the foot. */
-export function cardTree(text: CardText): CardNode {
+export function cardTree(text: CardText, fontFamily = 'Inter'): CardNode {
   return el(
     {
       width: SHARE_CARD_SIZE.width,
@@ -80,7 +80,9 @@ export function cardTree(text: CardText): CardNode {
       backgroundColor: COLOURS.background,
       backgroundImage: `linear-gradient(135deg, ${COLOURS.background} 0%, ${COLOURS.panel} 100%)`,
       color: COLOURS.text,
-      fontFamily: 'Inter',
+      fontFamily,
+      // The card is exactly its width and height, padding included.
+      boxSizing: 'border-box',
     },
     [
       el({ justifyContent: 'space-between', alignItems: 'center' }, [

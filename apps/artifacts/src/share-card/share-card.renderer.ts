@@ -11,12 +11,18 @@ type SatoriFont = { name: string; data: Buffer; weight: 400 | 600 | 700; style: 
 const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'] as const;
 const WEIGHTS = [400, 600, 700] as const;
 
+/**
+ * The card's font-family: one family per subset, in order. satori picks one font per family and
+ * weight, so same-named subsets would never be reached; a list of families falls back per glyph.
+ */
+export const CARD_FONT_FAMILY = SUBSETS.map((subset) => `Inter ${subset}`).join(', ');
+
 /** Inter (woff; satori reads no woff2) from @fontsource/inter, read once when the service starts. */
 export function loadInterFonts(): SatoriFont[] {
   const dir = join(dirname(require.resolve('@fontsource/inter/package.json')), 'files');
   return SUBSETS.flatMap((subset) =>
     WEIGHTS.map((weight) => ({
-      name: 'Inter',
+      name: `Inter ${subset}`,
       data: readFileSync(join(dir, `inter-${subset}-${weight}-normal.woff`)),
       weight,
       style: 'normal' as const,

@@ -8,7 +8,7 @@ import { isArtifactId } from '../artifacts/artifact-state';
 import { ArtifactException } from '../artifacts/artifacts.exception';
 import { RenderBusyError, RenderGate } from './render-gate';
 import { type CardSubject, cardText, cardTree } from './share-card.layout';
-import { ShareCardRenderer, loadInterFonts } from './share-card.renderer';
+import { CARD_FONT_FAMILY, ShareCardRenderer, loadInterFonts } from './share-card.renderer';
 import { ShareCardRepository } from './share-card.repository';
 
 /** A card stays a week in Redis; any change of what it shows is a new key (see cardKey). */
@@ -63,7 +63,9 @@ export class ShareCardService {
     if (cached) return cached;
     let png: Buffer;
     try {
-      png = await this.gate.run(key, () => this.renderer.render(cardTree(cardText(subject))));
+      png = await this.gate.run(key, () =>
+        this.renderer.render(cardTree(cardText(subject), CARD_FONT_FAMILY)),
+      );
     } catch (err) {
       if (err instanceof RenderBusyError)
         throw new AppException(503, 'SHARE_CARD_BUSY', SHARE_CARD_MESSAGES.busy);
