@@ -7,6 +7,7 @@ import {
   onboardingRoute,
   passwordResetConfirmRoute,
   passwordResetRequestRoute,
+  portabilityRoute,
   refreshRoute,
   resendCodeRoute,
   signInRoute,
@@ -34,4 +35,6 @@ export const endpoints = {
   collections: collectionRoute,
   analytics: analyticsRoute,
   onboarding: onboardingRoute,
+  /** Export and import of the caller's artifacts with their history (#18). */
+  portability: portabilityRoute,
 } as const;
