@@ -6,9 +6,10 @@ import {
 } from '@core-vault/contracts';
 import { ArtifactReadsService } from './artifact-reads.service';
 import { newArtifact } from './artifact-state';
-import { type ArtifactDoc } from './artifact.schema';
+import { type ArtifactDoc, type ArtifactVersionDoc } from './artifact.schema';
 import { type ArtifactsRepository, type SearchCandidate } from './artifacts.repository';
 import { type CachedRead, type PublicArtifactCache } from './public-cache';
+import { type VersionsRepository, versionId } from './versions.repository';
 import { errorCode } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
@@ -33,19 +34,35 @@ const artifact = (title: string, isPublic: boolean, over: Partial<ArtifactDoc> =
   ...over,
 });
 
-/** The Redis read cache in memory, keyed by artifact id. */
+/** The Redis read cache in memory, keyed by artifact id (and pinned version). */
 class FakeCache implements Partial<PublicArtifactCache> {
   readonly reads = new Map<string, CachedRead>();
-  get(id: string): Promise<CachedRead | null> {
-    return Promise.resolve(this.reads.get(id) ?? null);
+  get(id: string, version?: number): Promise<CachedRead | null> {
+    return Promise.resolve(this.reads.get(`${id}@${version}`) ?? null);
   }
-  store(id: string, _rev: number, read: CachedRead): Promise<void> {
-    this.reads.set(id, read);
+  store(id: string, _rev: number, read: CachedRead, version?: number): Promise<void> {
+    this.reads.set(`${id}@${version}`, read);
     return Promise.resolve();
   }
 }
 
-function setup(docs: ArtifactDoc[]) {
+/** Version 1 of `doc` as kept when version 2 replaced it. */
+const firstVersion = (doc: ArtifactDoc): ArtifactVersionDoc => ({
+  _id: versionId(doc._id, 1),
+  artifactId: doc._id,
+  version: 1,
+  title: 'Old title',
+  type: 'MARKDOWN',
+  content: '# first',
+  rendered: 'stored under an older policy',
+  renderError: null,
+  securityWarning: null,
+  size: 7,
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  archivedAt: new Date('2026-01-02T00:00:00Z'),
+});
+
+function setup(docs: ArtifactDoc[], kept: ArtifactVersionDoc[] = []) {
   const cache = new FakeCache();
   let loads = 0;
   const repo = as<ArtifactsRepository>({
@@ -57,7 +74,15 @@ function setup(docs: ArtifactDoc[]) {
       Promise.resolve({ items: docs.slice(skip, skip + limit), total: docs.length }),
     searchCandidates: (): Promise<SearchCandidate[]> => Promise.resolve(docs),
   });
-  return { reads: new ArtifactReadsService(repo, as<PublicArtifactCache>(cache)), cache, loads: () => loads };
+  const versions = as<VersionsRepository>({
+    get: (artifactId: string, version: number) =>
+      Promise.resolve(kept.find((v) => v._id === versionId(artifactId, version)) ?? null),
+  });
+  return {
+    reads: new ArtifactReadsService(repo, as<PublicArtifactCache>(cache), versions),
+    cache,
+    loads: () => loads,
+  };
 }
 
 describe('ArtifactReadsService', () => {
@@ -91,6 +116,54 @@ describe('ArtifactReadsService', () => {
     expect(await errorCode(t.reads.read('missing', null))).toBe('ARTIFACT_NOT_FOUND');
     expect(await errorCode(t.reads.read('../../etc', null))).toBe('ARTIFACT_NOT_FOUND');
     expect(t.cache.reads.size).toBe(0);
+  });
+
+  it('pins a read to a kept version: its content, sanitized today, with current title; own cache entry', async () => {
+    const doc = artifact('Open', true, { version: 2, description: 'Now', type: 'HTML' });
+    const t = setup([doc], [firstVersion(doc)]);
+    const pinned = await t.reads.read(doc._id, null, 1);
+    const latest = await t.reads.read(doc._id, null);
+    expect(JSON.parse(pinned.body)).toMatchObject({
+      artifact: {
+        title: 'Open',
+        description: 'Now',
+        type: 'MARKDOWN',
+        content: '# first',
+        rendered: expect.stringContaining('first</h1>'),
+        version: 1,
+        latestVersion: 2,
+        metadata: { size: 7 },
+      },
+    });
+    expect(JSON.parse(latest.body)).toMatchObject({ artifact: { version: 2, latestVersion: 2 } });
+    expect(pinned.etag).not.toBe(latest.etag);
+    expect([...t.cache.reads.keys()].sort()).toEqual([`${doc._id}@1`, `${doc._id}@undefined`]);
+  });
+
+  it('answers a pinned read like the unpinned one for private artifacts, and 404 for an unknown version', async () => {
+    const secret = artifact('Secret', false, { version: 2 });
+    const open = artifact('Open', true, { version: 2 });
+    const t = setup([secret, open], [firstVersion(secret)]);
+    expect(await errorCode(t.reads.read(secret._id, person('u2'), 1))).toBe('ARTIFACT_PRIVATE');
+    expect(await errorCode(t.reads.read(secret._id, null, 9))).toBe('ARTIFACT_PRIVATE');
+    for (const v of [1, 3])
+      expect(await errorCode(t.reads.read(open._id, null, v))).toBe('VERSION_NOT_FOUND');
+    expect(JSON.parse((await t.reads.read(secret._id, owner, 1)).body)).toMatchObject({
+      artifact: { version: 1, latestVersion: 2, owner: 'u1' },
+    });
+  });
+
+  it('says an artifact is indexable only when public and its owner allows indexing', async () => {
+    const docs = [
+      artifact('A', true, { indexing: true }),
+      artifact('B', false, { indexing: true }),
+      artifact('C', true, { indexing: false }),
+    ];
+    const t = setup(docs);
+    const indexable = async (doc: ArtifactDoc) =>
+      (JSON.parse((await t.reads.read(doc._id, owner)).body) as { artifact: { indexable: boolean } }).artifact
+        .indexable;
+    expect(await Promise.all(docs.map(indexable))).toEqual([true, false, false]);
   });
 
   it('pages the list and says whether more follow', async () => {

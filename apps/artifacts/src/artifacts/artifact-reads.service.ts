@@ -6,14 +6,18 @@ import {
   type ListArtifactsQuery,
   type SearchArtifactsQuery,
   type SearchResult,
+  type SitemapPage,
 } from '@core-vault/contracts';
+import { renderArtifact } from '../rendering/render';
 import { canManage, ownerIds } from './artifact-access';
 import { isArtifactId } from './artifact-state';
-import { toOwnerView, toPublicView, toSummary } from './artifact-views';
+import { type ArtifactDoc } from './artifact.schema';
+import { pinTo, toOwnerView, toPublicView, toSummary } from './artifact-views';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
 import { type CachedRead, PublicArtifactCache, strongEtag } from './public-cache';
 import { escapeRegex, scoreArtifact, searchTerms } from './search-scoring';
+import { VersionsRepository } from './versions.repository';
 
 /** A read ready to send: public ones are shared-cacheable, owner views are private. */
 export interface ServedRead {
@@ -28,28 +32,60 @@ export class ArtifactReadsService {
   constructor(
     private readonly artifacts: ArtifactsRepository,
     private readonly cache: PublicArtifactCache,
+    private readonly versions: VersionsRepository,
   ) {}
 
   /**
    * Anonymous and non-owner viewers of a public artifact get the cached public view; owners and
    * admins get the full view (never cached in Redis); anyone else 403 for private, 404 if missing.
+   * `version` pins the read to that content version (`?v=N`): same access rules first, then 404
+   * "Version not found" for one that never existed or was pruned. Each version has its own
+   * cache entry, so its own ETag.
    */
-  async read(id: string, user: AuthUser | null): Promise<ServedRead> {
+  async read(id: string, user: AuthUser | null, version?: number): Promise<ServedRead> {
     if (!isArtifactId(id)) throw ArtifactException.notFound();
-    const cached = await this.cache.get(id);
+    const cached = await this.cache.get(id, version);
     if (cached && !canManage(user, cached.owner))
       return { body: cached.body, etag: cached.etag, visibility: 'public' };
     const doc = await this.artifacts.findLive(id);
     if (!doc) throw ArtifactException.notFound();
     if (canManage(user, doc.owner)) {
-      const body = JSON.stringify({ artifact: toOwnerView(doc) });
+      const body = JSON.stringify({ artifact: await this.pinned(doc, toOwnerView(doc), version) });
       return { body, etag: strongEtag(body), visibility: 'private' };
     }
     if (!doc.isPublic) throw ArtifactException.private();
-    const body = JSON.stringify({ artifact: toPublicView(doc) });
+    const body = JSON.stringify({ artifact: await this.pinned(doc, toPublicView(doc), version) });
     const read: CachedRead = { body, etag: strongEtag(body), owner: doc.owner };
-    await this.cache.store(doc._id, doc.rev, read);
+    await this.cache.store(doc._id, doc.rev, read, version);
     return { body, etag: read.etag, visibility: 'public' };
+  }
+
+  /**
+   * The view as of content version `version` (the current one needs nothing more). An old
+   * version's stored form may predate today's render policy, so it is sanitized again.
+   */
+  private async pinned<T extends ReturnType<typeof toPublicView>>(
+    doc: ArtifactDoc,
+    view: T,
+    version: number | undefined,
+  ): Promise<T> {
+    if (version === undefined || version === doc.version) return view;
+    const snapshot = version < doc.version ? await this.versions.get(doc._id, version) : null;
+    if (!snapshot) throw ArtifactException.versionNotFound();
+    return pinTo(view, snapshot, renderArtifact(snapshot.type, snapshot.content));
+  }
+
+  /** Public artifacts of owners who allow indexing, newest changed first (the sitemap). */
+  async sitemap(page: number): Promise<SitemapPage> {
+    const size = ARTIFACT_LIMITS.sitemapPageSize;
+    const docs = await this.artifacts.sitemapPage((page - 1) * size, size + 1);
+    return {
+      entries: docs
+        .slice(0, size)
+        .map((d) => ({ id: d._id, updatedAt: new Date(d.updatedAt).toISOString() })),
+      page,
+      hasMore: docs.length > size,
+    };
   }
 
   async list(user: AuthUser, query: ListArtifactsQuery): Promise<ArtifactList> {

@@ -28,8 +28,16 @@ export function resolveType(
 
 export const searchHead = (content: string): string => content.slice(0, SEARCH_HEAD_CHARS).toLowerCase();
 
-/** A new artifact owned by the caller (identity from the token only), rendered once. */
-export function newArtifact(user: AuthUser, body: CreateArtifactBody, now = new Date()): ArtifactDoc {
+/**
+ * A new artifact owned by the caller (identity from the token only), rendered once. `indexing`:
+ * whether the owner allows search-engine indexing (their setting, copied onto the artifact).
+ */
+export function newArtifact(
+  user: AuthUser,
+  body: CreateArtifactBody,
+  now = new Date(),
+  indexing = false,
+): ArtifactDoc {
   const type = resolveType(body.type, body.content);
   const title = normalizeTitle(body.title);
   return {
@@ -42,11 +50,15 @@ export function newArtifact(user: AuthUser, body: CreateArtifactBody, now = new 
     ...renderArtifact(type, body.content),
     renderPolicy: RENDER_POLICY_VERSION,
     metadata: normalizeMetadata(body.metadata, body.content, now),
+    description: body.description ?? '',
     isPublic: body.isPublic ?? false,
     allowNetwork: body.allowNetwork ?? false,
     tags: body.tags ?? [],
     version: 1,
     versionedAt: now,
+    versionInfo: { author: user.id, note: null, restoredFrom: null },
+    indexing,
+    activity: [{ at: now, by: user.id, kind: 'created', fields: [], version: 1 }],
     rev: 1,
     viewCount: 0,
     shareCount: 0,

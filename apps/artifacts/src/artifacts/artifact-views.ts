@@ -1,14 +1,41 @@
 import { type Artifact, type ArtifactSummary, type PublicArtifact } from '@core-vault/contracts';
-import { type ArtifactDoc } from './artifact.schema';
+import { type ArtifactDoc, type ArtifactVersionDoc } from './artifact.schema';
 import { type ArtifactSummaryDoc } from './artifacts.repository';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
+
+/** Search engines may index it: public, and its owner allows indexing (their setting). */
+const indexable = (doc: Pick<ArtifactDoc, 'isPublic' | 'indexing'>): boolean =>
+  doc.isPublic && doc.indexing === true;
+
+/**
+ * A read pinned to an earlier content version (`?v=N`): that version's type, content and stored
+ * form (`rendering`, made under today's policy by the caller); title, description, tags and
+ * everything else as they are now.
+ */
+export function pinTo<T extends PublicArtifact>(
+  view: T,
+  snapshot: Pick<ArtifactVersionDoc, 'type' | 'content' | 'size' | 'version'>,
+  rendering: Pick<PublicArtifact, 'rendered' | 'renderError' | 'securityWarning'>,
+): T {
+  return {
+    ...view,
+    type: snapshot.type,
+    content: snapshot.content,
+    rendered: rendering.rendered,
+    renderError: rendering.renderError,
+    securityWarning: rendering.securityWarning,
+    metadata: { ...view.metadata, size: snapshot.size },
+    version: snapshot.version,
+  };
+}
 
 /** What anyone may see of a public artifact: no owner, no counters. */
 export function toPublicView(doc: ArtifactDoc): PublicArtifact {
   return {
     id: doc._id,
     title: doc.title,
+    description: doc.description ?? '',
     type: doc.type,
     content: doc.content,
     rendered: doc.rendered ?? null,
@@ -23,6 +50,9 @@ export function toPublicView(doc: ArtifactDoc): PublicArtifact {
     allowNetwork: doc.allowNetwork ?? false,
     tags: doc.tags,
     version: doc.version,
+    latestVersion: doc.version,
+    revision: doc.rev,
+    indexable: indexable(doc),
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
   };
@@ -43,6 +73,7 @@ export function toSummary(doc: ArtifactSummaryDoc): ArtifactSummary {
   return {
     id: doc._id,
     title: doc.title,
+    description: doc.description ?? '',
     type: doc.type,
     metadata: {
       claudeVersion: doc.metadata.claudeVersion,
@@ -53,6 +84,9 @@ export function toSummary(doc: ArtifactSummaryDoc): ArtifactSummary {
     allowNetwork: doc.allowNetwork ?? false,
     tags: doc.tags,
     version: doc.version,
+    latestVersion: doc.version,
+    revision: doc.rev,
+    indexable: indexable(doc),
     owner: doc.owner,
     viewCount: doc.viewCount ?? 0,
     shareCount: doc.shareCount ?? 0,

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { type ArtifactType } from '@core-vault/contracts';
+import { type ActivityKind, type ArtifactType } from '@core-vault/contracts';
 import { type OutboxFields, appliedEventsField, outboxPlugin } from '@core-vault/platform';
 
 export const ARTIFACT_MODEL = 'Artifact';
@@ -15,22 +15,57 @@ export interface VersionState {
   securityWarning: string | null;
 }
 
+/** Who made a content version and why; copied into the snapshot when the version is archived. */
+export interface VersionInfo {
+  /** User id of the author (absent on versions from before #18). */
+  author?: string | null;
+  /** The owner's note, or 'Restored from version N'. */
+  note?: string | null;
+  restoredFrom?: number | null;
+}
+
+/** One entry of an artifact's activity list (see `activity` on ArtifactDoc). */
+export interface ActivityEntryDoc {
+  at: Date;
+  by: string | null;
+  kind: ActivityKind;
+  fields: string[];
+  version: number | null;
+}
+
 export interface ArtifactDoc extends VersionState, OutboxFields {
   _id: string;
   owner: string;
   /** Lower-cased title: the server has no collation, so Title A-Z sorts on this. */
   titleLower: string;
   metadata: { claudeVersion: string; extractedAt: string; size: number };
+  /** Markdown-lite description (absent on artifacts from before #18: ''). */
+  description?: string;
   isPublic: boolean;
   /** RENDER_POLICY_VERSION the stored form was made with (absent: before version 2). */
   renderPolicy?: number;
   /** Outbound network allowed by the owner (absent on artifacts from before: false). */
   allowNetwork?: boolean;
   tags: string[];
-  /** Content/title version, 1 at creation; previous ones live in artifact_versions. */
+  /** Content version (content or type changes), 1 at creation; previous ones live in artifact_versions. */
   version: number;
   /** When the current version was made. */
   versionedAt: Date;
+  /** Author, note and origin of the current version. */
+  versionInfo?: VersionInfo;
+  /**
+   * The owner allows search-engine indexing (their artifact setting, copied onto each artifact
+   * so the sitemap is one indexed query and a public read needs no second lookup).
+   */
+  indexing?: boolean;
+  /**
+   * What changed, oldest first, capped at ARTIFACT_LIMITS.activityKept. Embedded rather than a
+   * collection of its own: each entry is written by the very single-document update that makes
+   * the change (with its events), so the list can never disagree with the artifact, and it
+   * goes with the artifact on delete and erasure. 200 entries of ~100 bytes stay far below the
+   * document limit; reads that do not need it leave it out (projections).
+   */
+  activity?: ActivityEntryDoc[];
   /** Bumped by every change a reader can see: optimistic concurrency and cache revision. */
   rev: number;
   viewCount: number;
@@ -43,6 +78,12 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   createdAt: Date;
   updatedAt: Date;
 }
+
+const versionInfoFields = {
+  author: { type: String, default: null },
+  note: { type: String, default: null },
+  restoredFrom: { type: Number, default: null },
+};
 
 const versionStateFields = {
   title: { type: String, required: true },
@@ -64,12 +105,30 @@ export const artifactSchema = new Schema<ArtifactDoc>(
       extractedAt: String,
       size: Number,
     },
+    description: { type: String, default: '' },
     isPublic: { type: Boolean, default: false },
     allowNetwork: { type: Boolean, default: false },
     renderPolicy: { type: Number },
     tags: { type: [String], default: [] },
     version: { type: Number, required: true, min: 1 },
     versionedAt: { type: Date, required: true },
+    versionInfo: { type: new Schema(versionInfoFields, { _id: false }), default: undefined },
+    indexing: { type: Boolean, default: false },
+    activity: {
+      type: [
+        new Schema(
+          {
+            at: { type: Date, required: true },
+            by: { type: String, default: null },
+            kind: { type: String, required: true },
+            fields: { type: [String], default: [] },
+            version: { type: Number, default: null },
+          },
+          { _id: false },
+        ),
+      ],
+      default: undefined,
+    },
     rev: { type: Number, required: true, min: 1 },
     viewCount: { type: Number, default: 0 },
     shareCount: { type: Number, default: 0 },
@@ -93,9 +152,11 @@ artifactSchema.index({ owner: 1, deletedAt: 1, type: 1, createdAt: -1 });
 artifactSchema.index({ owner: 1, deletedAt: 1, viewCount: -1, createdAt: -1 });
 // Search candidates: the owner's artifacts, newest changed first.
 artifactSchema.index({ owner: 1, deletedAt: 1, updatedAt: -1 });
+// Sitemap: public artifacts of owners who allow indexing, newest changed first.
+artifactSchema.index({ isPublic: 1, indexing: 1, deletedAt: 1, updatedAt: -1 });
 
-/** A previous version, kept when content or title changes. _id is `${artifactId}:${version}`. */
-export interface ArtifactVersionDoc extends VersionState {
+/** A previous version, kept when content or type changes. _id is `${artifactId}:${version}`. */
+export interface ArtifactVersionDoc extends VersionState, VersionInfo {
   _id: string;
   artifactId: string;
   version: number;
@@ -113,6 +174,7 @@ export const artifactVersionSchema = new Schema<ArtifactVersionDoc>(
     version: { type: Number, required: true },
     ...versionStateFields,
     size: { type: Number, required: true },
+    ...versionInfoFields,
     createdAt: { type: Date, required: true },
     archivedAt: { type: Date, required: true },
   },

@@ -19,15 +19,21 @@ import {
   type CreateArtifactBody,
   type ListArtifactsQuery,
   type PreviewArtifactBody,
+  type ReadArtifactQuery,
+  type RestoreVersionBody,
   type SearchArtifactsQuery,
   type ShareArtifactBody,
+  type SitemapQuery,
   type UpdateArtifactBody,
   batchCreateArtifactsBodySchema,
   createArtifactBodySchema,
   listArtifactsQuerySchema,
   previewArtifactBodySchema,
+  readArtifactQuerySchema,
+  restoreVersionBodySchema,
   searchArtifactsQuerySchema,
   shareArtifactBodySchema,
+  sitemapQuerySchema,
   updateArtifactBodySchema,
 } from '@core-vault/contracts';
 import {
@@ -39,6 +45,7 @@ import {
   ZodValidationPipe,
 } from '@core-vault/platform';
 import { type ArtifactsConfig } from '../config';
+import { ArtifactEditsService } from './artifact-edits.service';
 import { ArtifactValidationPipe } from './artifact-validation.pipe';
 import { ArtifactReadsService } from './artifact-reads.service';
 import { ArtifactsService } from './artifacts.service';
@@ -50,6 +57,7 @@ import { VersionsService } from './versions.service';
 export class ArtifactsController {
   constructor(
     private readonly artifacts: ArtifactsService,
+    private readonly edits: ArtifactEditsService,
     private readonly reads: ArtifactReadsService,
     private readonly versions: VersionsService,
     @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
@@ -96,15 +104,23 @@ export class ArtifactsController {
     return this.reads.search(user, q);
   }
 
+  /** Declared before ':id', so 'sitemap' is never taken for an artifact id. */
+  @Public()
+  @Get('sitemap')
+  sitemap(@Query(new ZodValidationPipe(sitemapQuerySchema)) q: SitemapQuery) {
+    return this.reads.sitemap(q.page);
+  }
+
   @Public()
   @Get(':id')
   async get(
     @OptionalUser() user: AuthUser | null,
     @Param('id') id: string,
+    @Query(new ArtifactValidationPipe(readArtifactQuerySchema)) q: ReadArtifactQuery,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    sendRead(req, res, await this.reads.read(id, user), this.config.PUBLIC_MAX_AGE_SECONDS);
+    sendRead(req, res, await this.reads.read(id, user, q.v), this.config.PUBLIC_MAX_AGE_SECONDS);
   }
 
   @Patch(':id')
@@ -113,7 +129,7 @@ export class ArtifactsController {
     @Param('id') id: string,
     @Body(new ArtifactValidationPipe(updateArtifactBodySchema)) body: UpdateArtifactBody,
   ) {
-    return { artifact: await this.artifacts.update(user, id, body) };
+    return { artifact: await this.edits.update(user, id, body) };
   }
 
   @Delete(':id')
@@ -137,6 +153,11 @@ export class ArtifactsController {
     return this.versions.list(user, id);
   }
 
+  @Get(':id/activity')
+  activity(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.versions.activity(user, id);
+  }
+
   @Get(':id/versions/:version')
   getVersion(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version') version: string) {
     return this.versions.get(user, id, version);
@@ -144,7 +165,12 @@ export class ArtifactsController {
 
   @HttpCode(200)
   @Post(':id/versions/:version/restore')
-  async restore(@CurrentUser() user: AuthUser, @Param('id') id: string, @Param('version') version: string) {
-    return { artifact: await this.artifacts.restore(user, id, version) };
+  async restore(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Param('version') version: string,
+    @Body(new ZodValidationPipe(restoreVersionBodySchema)) body: RestoreVersionBody,
+  ) {
+    return { artifact: await this.edits.restore(user, id, version, body) };
   }
 }

@@ -15,6 +15,10 @@ export class ArtifactException extends AppException {
   static conflict(): ArtifactException {
     return new ArtifactException(409, 'ARTIFACT_CHANGED', M.conflict);
   }
+  /** The edit started from an older revision: saved elsewhere since (another tab or device). */
+  static editConflict(): ArtifactException {
+    return new ArtifactException(409, 'ARTIFACT_EDIT_CONFLICT', M.editConflict);
+  }
   static versionNotFound(): ArtifactException {
     return new ArtifactException(404, 'VERSION_NOT_FOUND', M.versionNotFound);
   }

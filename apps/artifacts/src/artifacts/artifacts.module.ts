@@ -4,6 +4,11 @@ import { COLLECTION_MODEL, collectionSchema } from '../collections/collection.sc
 import { CollectionsController } from '../collections/collections.controller';
 import { CollectionsRepository } from '../collections/collections.repository';
 import { CollectionsService } from '../collections/collections.service';
+import { SettingsController } from '../settings/settings.controller';
+import { SettingsRepository } from '../settings/settings.repository';
+import { ARTIFACT_SETTINGS_MODEL, artifactSettingsSchema } from '../settings/settings.schema';
+import { SettingsService } from '../settings/settings.service';
+import { ArtifactEditsService } from './artifact-edits.service';
 import { ArtifactEvents } from './artifact-events';
 import { ArtifactReadsService } from './artifact-reads.service';
 import {
@@ -23,25 +28,38 @@ import { ViewCountConsumer } from './view-count.consumer';
 import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
 
-/** The artifacts bounded context: artifacts, their versions, collections, search, public reads. */
+/**
+ * The artifacts bounded context: artifacts, their versions and activity, collections, search,
+ * public reads and the owner's artifact settings.
+ */
 @Module({
   imports: [
     MongooseModule.forFeature([
       { name: ARTIFACT_MODEL, schema: artifactSchema },
       { name: ARTIFACT_VERSION_MODEL, schema: artifactVersionSchema },
       { name: COLLECTION_MODEL, schema: collectionSchema },
+      { name: ARTIFACT_SETTINGS_MODEL, schema: artifactSettingsSchema },
     ]),
   ],
   // The consumers are controllers: Nest registers their @EventPattern handlers.
-  controllers: [ArtifactsController, CollectionsController, ViewCountConsumer, UserDeletedConsumer],
+  controllers: [
+    ArtifactsController,
+    CollectionsController,
+    SettingsController,
+    ViewCountConsumer,
+    UserDeletedConsumer,
+  ],
   providers: [
     ArtifactsRepository,
     VersionsRepository,
     CollectionsRepository,
     ArtifactEvents,
     PublicArtifactCache,
+    SettingsRepository,
     ArtifactsService,
+    ArtifactEditsService,
     ArtifactReadsService,
+    SettingsService,
     VersionsService,
     CollectionsService,
     RerenderStaleArtifacts,

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
-import { type ArtifactSort } from '@core-vault/contracts';
 import { type OutboxEntry, applyOnce, withOutbox } from '@core-vault/platform';
 import { searchHead } from './artifact-state';
-import { ARTIFACT_MODEL, type ArtifactDoc, type VersionState } from './artifact.schema';
+import { ARTIFACT_LIMITS, type ArtifactSort } from '@core-vault/contracts';
+import {
+  type ActivityEntryDoc,
+  ARTIFACT_MODEL,
+  type ArtifactDoc,
+  type VersionInfo,
+  type VersionState,
+} from './artifact.schema';
 
 const SORTS: Record<ArtifactSort, Record<string, 1 | -1>> = {
   newest: { createdAt: -1, _id: -1 },
@@ -21,23 +27,44 @@ const SUMMARY_PROJECTION = {
   renderError: 0,
   securityWarning: 0,
   searchHead: 0,
+  activity: 0,
 } as const;
-const SEARCH_PROJECTION = { content: 0, rendered: 0, renderError: 0, securityWarning: 0 } as const;
+const SEARCH_PROJECTION = {
+  content: 0,
+  rendered: 0,
+  renderError: 0,
+  securityWarning: 0,
+  activity: 0,
+} as const;
+/** Reads of one artifact leave the activity list out; only the activity route asks for it. */
+const LIVE_PROJECTION = { activity: 0 } as const;
 
 export type ArtifactSummaryDoc = Omit<
   ArtifactDoc,
   'content' | 'rendered' | 'renderError' | 'securityWarning'
 >;
+export type ContentState = Omit<VersionState, 'title'>;
+export interface SitemapEntryDoc {
+  _id: string;
+  updatedAt: Date;
+}
 export type SearchCandidate = ArtifactSummaryDoc & { searchHead: string };
 
 /** One owner's change to an artifact, as the service decided it (absent: unchanged). */
 export interface ArtifactChanges {
   at: Date;
-  /** A new current version: its whole state, and the render policy its stored form was made with. */
-  version?: { number: number; state: VersionState; renderPolicy?: number };
+  title?: string;
+  description?: string;
+  /**
+   * A new current version: its content state, who made it and why, and the render policy its
+   * stored form was made with.
+   */
+  version?: { number: number; state: ContentState; info: VersionInfo; renderPolicy?: number };
   tags?: string[];
   isPublic?: boolean;
   allowNetwork?: boolean;
+  /** The activity entry of this change (the list keeps the newest ARTIFACT_LIMITS.activityKept). */
+  activity?: ActivityEntryDoc;
 }
 
 /** The only place that touches the artifacts collection. */
@@ -60,7 +87,16 @@ export class ArtifactsRepository {
   }
 
   findLive(id: string): Promise<ArtifactDoc | null> {
-    return this.model.findOne({ _id: id, deletedAt: null }).lean<ArtifactDoc>().exec();
+    return this.model.findOne({ _id: id, deletedAt: null }, LIVE_PROJECTION).lean<ArtifactDoc>().exec();
+  }
+
+  /** The activity list of a live artifact, oldest first; null when there is no such artifact. */
+  async findActivity(id: string): Promise<ActivityEntryDoc[] | null> {
+    const doc = await this.model
+      .findOne({ _id: id, deletedAt: null }, { activity: 1 })
+      .lean<Pick<ArtifactDoc, 'activity'>>()
+      .exec();
+    return doc ? (doc.activity ?? []) : null;
   }
 
   /**
@@ -75,22 +111,57 @@ export class ArtifactsRepository {
     events: readonly OutboxEntry[],
   ): Promise<ArtifactDoc | null> {
     const set: UpdateQuery<ArtifactDoc>['$set'] = { updatedAt: changes.at };
+    if (changes.title !== undefined)
+      Object.assign(set, { title: changes.title, titleLower: changes.title.toLowerCase() });
+    if (changes.description !== undefined) set.description = changes.description;
     if (changes.version) {
-      const { state, number, renderPolicy } = changes.version;
+      const { state, number, info, renderPolicy } = changes.version;
       Object.assign(set, {
         ...state,
-        titleLower: state.title.toLowerCase(),
         'metadata.size': state.content.length,
         searchHead: searchHead(state.content),
         version: number,
         versionedAt: changes.at,
+        versionInfo: info,
       });
       if (renderPolicy !== undefined) set.renderPolicy = renderPolicy;
     }
     if (changes.tags !== undefined) set.tags = changes.tags;
     if (changes.isPublic !== undefined) set.isPublic = changes.isPublic;
     if (changes.allowNetwork !== undefined) set.allowNetwork = changes.allowNetwork;
-    return this.updateAtRev(id, rev, { $set: set }, events);
+    const update: UpdateQuery<ArtifactDoc> = { $set: set };
+    if (changes.activity)
+      update.$push = { activity: { $each: [changes.activity], $slice: -ARTIFACT_LIMITS.activityKept } };
+    return this.updateAtRev(id, rev, update, events);
+  }
+
+  /**
+   * The owner's indexing setting copied onto each of their artifacts, each changed one moved to a
+   * new rev (so a public read cached before cannot be filled again). Returns the owner's public
+   * artifacts with their revs: the reads to drop from the cache.
+   */
+  async setIndexing(owner: string, indexing: boolean): Promise<{ _id: string; rev: number }[]> {
+    await this.model
+      .updateMany(
+        { owner, deletedAt: null, indexing: { $ne: indexing } },
+        { $set: { indexing }, $inc: { rev: 1 } },
+      )
+      .exec();
+    return this.model
+      .find({ owner, deletedAt: null, isPublic: true }, { _id: 1, rev: 1 })
+      .lean<{ _id: string; rev: number }[]>()
+      .exec();
+  }
+
+  /** One page of the sitemap: public artifacts of owners who allow indexing, newest changed first. */
+  sitemapPage(skip: number, limit: number): Promise<SitemapEntryDoc[]> {
+    return this.model
+      .find({ isPublic: true, indexing: true, deletedAt: null }, { _id: 1, updatedAt: 1 })
+      .sort({ updatedAt: -1, _id: 1 })
+      .skip(skip)
+      .limit(limit)
+      .lean<SitemapEntryDoc[]>()
+      .exec();
   }
 
   /**
@@ -133,7 +204,7 @@ export class ArtifactsRepository {
       .findOneAndUpdate(
         { _id: id, rev, deletedAt: null },
         withOutbox<ArtifactDoc>({ ...update, $inc: { rev: 1 } }, events),
-        { new: true },
+        { new: true, projection: LIVE_PROJECTION },
       )
       .lean<ArtifactDoc>()
       .exec();
@@ -196,7 +267,7 @@ export class ArtifactsRepository {
     patterns: readonly RegExp[],
     limit: number,
   ): Promise<SearchCandidate[]> {
-    const or = patterns.flatMap((p) => [{ title: p }, { tags: p }, { content: p }]);
+    const or = patterns.flatMap((p) => [{ title: p }, { description: p }, { tags: p }, { content: p }]);
     return this.model
       .find({ owner: { $in: owners }, deletedAt: null, $or: or }, SEARCH_PROJECTION)
       .sort({ updatedAt: -1, _id: 1 })

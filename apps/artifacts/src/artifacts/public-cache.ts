@@ -17,13 +17,25 @@ export type CachedRead = CachedPublicRead;
 const bodyKey = publicArtifactCacheKey;
 /** Newest revision a writer has published; a reader never caches anything older. */
 const revKey = (id: string) => `artifacts:public-rev:${id}`;
+/**
+ * The keys of the artifact's cached pinned reads (`?v=N`, one entry per version): a change drops
+ * them all with the unpinned one, since title, description and tags of a pinned read are current.
+ */
+const pinsKey = (id: string) => `artifacts:public-pins:${id}`;
 const REV_TTL_SECONDS = 7 * 24 * 3600;
 
-/** Fill only if no writer has announced a newer revision (closes the read-then-invalidate race). */
+/**
+ * Fill only if no writer has announced a newer revision (closes the read-then-invalidate race);
+ * a pinned entry is listed in the pins set (KEYS[3]) so the next change finds it.
+ */
 const STORE_IF_CURRENT = `
 local newest = redis.call('GET', KEYS[2])
 if newest and tonumber(newest) > tonumber(ARGV[1]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+if KEYS[3] then
+  redis.call('SADD', KEYS[3], KEYS[1])
+  redis.call('EXPIRE', KEYS[3], ARGV[3])
+end
 return 1`;
 const ANNOUNCE_AND_DROP = `
 local newest = redis.call('GET', KEYS[2])
@@ -31,6 +43,8 @@ if not newest or tonumber(newest) < tonumber(ARGV[1]) then
   redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[2])
 end
 redis.call('DEL', KEYS[1])
+for _, key in ipairs(redis.call('SMEMBERS', KEYS[3])) do redis.call('DEL', key) end
+redis.call('DEL', KEYS[3])
 return 1`;
 
 export function strongEtag(body: string): string {
@@ -50,9 +64,10 @@ export class PublicArtifactCache {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async get(id: string): Promise<CachedRead | null> {
+  /** The cached public read, pinned to content version `version` when given. */
+  async get(id: string, version?: number): Promise<CachedRead | null> {
     try {
-      const raw = await redisForRequest(this.redis, (r) => r.get(bodyKey(id)));
+      const raw = await redisForRequest(this.redis, (r) => r.get(bodyKey(id, version)));
       return raw ? decodeCachedRead(raw) : null;
     } catch (err) {
       this.logger.warn({ err }, 'public artifact cache read failed');
@@ -60,14 +75,15 @@ export class PublicArtifactCache {
     }
   }
 
-  async store(id: string, rev: number, read: CachedRead): Promise<void> {
+  async store(id: string, rev: number, read: CachedRead, version?: number): Promise<void> {
+    const keys =
+      version === undefined ? [bodyKey(id), revKey(id)] : [bodyKey(id, version), revKey(id), pinsKey(id)];
     try {
       await redisForRequest(this.redis, (r) =>
         r.eval(
           STORE_IF_CURRENT,
-          2,
-          bodyKey(id),
-          revKey(id),
+          keys.length,
+          ...keys,
           String(rev),
           encodeCachedRead(read),
           String(this.config.PUBLIC_CACHE_TTL_SECONDS),
@@ -87,9 +103,10 @@ export class PublicArtifactCache {
     try {
       await this.redis.eval(
         ANNOUNCE_AND_DROP,
-        2,
+        3,
         bodyKey(id),
         revKey(id),
+        pinsKey(id),
         String(rev),
         String(REV_TTL_SECONDS),
       );

@@ -21,6 +21,17 @@ describe('search scoring', () => {
     expect(tag).toBeGreaterThan(content);
   });
 
+  it('ranks a description hit between title and tags, above any amount of content', () => {
+    const terms = ['chart'];
+    const title = scoreArtifact(doc('Sales chart'), terms);
+    const described = scoreArtifact({ ...doc('Report'), description: 'A *chart* of chart sales' }, terms);
+    const tag = scoreArtifact(doc('Report', ['chart']), terms);
+    const content = scoreArtifact(doc('Report', [], 'chart '.repeat(100)), terms);
+    expect(title).toBeGreaterThan(described);
+    expect(described).toBeGreaterThan(tag);
+    expect(described).toBeGreaterThan(content);
+  });
+
   it('counts term frequency within a field', () => {
     const once = scoreArtifact(doc('x', [], 'apple'), ['apple']);
     const thrice = scoreArtifact(doc('x', [], 'apple apple apple'), ['apple']);

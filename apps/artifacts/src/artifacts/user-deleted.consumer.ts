@@ -13,9 +13,9 @@ import { PublicArtifactCache } from './public-cache';
 import { UserErasureRepository } from './user-erasure.repository';
 
 /**
- * identity.user-deleted.v1 → every artifact, version and collection of the user is deleted, and
- * each public read is dropped from the cache the gateway's edge answers from, so a shared link
- * answers 404 at once. Idempotent: a repeated event finds nothing left to erase.
+ * identity.user-deleted.v1 → every artifact (with its activity), version, collection and the
+ * artifact settings of the user are deleted, and each public read is dropped from the cache the
+ * gateway's edge answers from, so a shared link answers 404 at once. Idempotent: a repeated event finds nothing left to erase.
  *
  * No artifact-deleted events are sent: analytics and onboarding erase by user on this same event,
  * and per-artifact events would carry the erased owner's id around again.

@@ -1,6 +1,7 @@
 import { createArtifactBodySchema } from '@core-vault/contracts';
 import { newArtifact } from './artifact-state';
 import { type ArtifactVersionDoc } from './artifact.schema';
+import { type ArtifactsRepository } from './artifacts.repository';
 import { type ArtifactsService } from './artifacts.service';
 import { type VersionSummaryDoc, type VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
@@ -25,22 +26,46 @@ const v1: ArtifactVersionDoc = {
   renderError: null,
   securityWarning: null,
   size: 6,
+  author: 'u1',
+  note: 'first draft',
+  restoredFrom: null,
   createdAt: new Date('2026-01-01T00:00:00Z'),
   archivedAt: new Date('2026-02-01T00:00:00Z'),
+};
+/** Before #18 a version had no author, note or origin. */
+const v0: VersionSummaryDoc = {
+  ...v1,
+  _id: `${current._id}:0`,
+  version: 0,
+  author: undefined,
+  note: undefined,
 };
 
 function service() {
   const reads: number[] = [];
   const versions = as<VersionsRepository>({
-    list: (): Promise<VersionSummaryDoc[]> => Promise.resolve([v1]),
+    list: (): Promise<VersionSummaryDoc[]> => Promise.resolve([v1, v0]),
     get: (_id: string, version: number) => {
       reads.push(version);
       return Promise.resolve(version === 1 ? v1 : null);
     },
   });
   // Access (owner/admin, 404/403) is ArtifactsService.loadManageable's decision, specified there.
-  const artifacts = as<ArtifactsService>({ loadManageable: () => Promise.resolve(current) });
-  return { versions: new VersionsService(artifacts, versions), reads };
+  const access = as<ArtifactsService>({ loadManageable: () => Promise.resolve(current) });
+  const artifacts = as<ArtifactsRepository>({
+    findActivity: () =>
+      Promise.resolve([
+        { at: new Date('2026-01-01T00:00:00Z'), by: 'u1', kind: 'created' as const, fields: [], version: 1 },
+        {
+          at: new Date('2026-01-02T00:00:00Z'),
+          by: 'u1',
+          kind: 'edited' as const,
+          fields: ['title'],
+          version: null,
+        },
+      ]),
+  });
+  return { versions: new VersionsService(access, artifacts, versions), reads };
 }
 
 describe('VersionsService', () => {
@@ -50,8 +75,23 @@ describe('VersionsService', () => {
     expect(list.map((v) => [v.version, v.title, v.current])).toEqual([
       [2, 'Now', true],
       [1, 'Then', false],
+      [0, 'Then', false],
     ]);
-    expect(list[1]?.createdAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(list[1]).toMatchObject({
+      createdAt: '2026-01-01T00:00:00.000Z',
+      author: 'u1',
+      note: 'first draft',
+    });
+    expect(list[0]).toMatchObject({ author: 'u1', note: null, restoredFrom: null });
+    expect(list[2]).toMatchObject({ author: null, note: null, restoredFrom: null });
+  });
+
+  it('lists the activity newest first', async () => {
+    const { versions } = service();
+    expect((await versions.activity(owner, current._id)).activity).toEqual([
+      { at: '2026-01-02T00:00:00.000Z', by: 'u1', kind: 'edited', fields: ['title'], version: null },
+      { at: '2026-01-01T00:00:00.000Z', by: 'u1', kind: 'created', fields: [], version: 1 },
+    ]);
   });
 
   it('answers the current version from the artifact itself and older ones from the history', async () => {

@@ -1,33 +1,46 @@
 import { Injectable } from '@nestjs/common';
-import { type AuthUser } from '@core-vault/contracts';
+import { type ActivityEntry, type AuthUser } from '@core-vault/contracts';
+import { type ArtifactDoc, type VersionInfo } from './artifact.schema';
 import { ArtifactException } from './artifacts.exception';
+import { ArtifactsRepository } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
 import { VersionsRepository } from './versions.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** Version history reads (owner or admin only); restore is a write in ArtifactsService. */
+/** Author, note and origin as the API shows them (null for versions from before #18). */
+const infoOf = (info: VersionInfo | undefined) => ({
+  note: info?.note ?? null,
+  author: info?.author ?? null,
+  restoredFrom: info?.restoredFrom ?? null,
+});
+
+/** The current version as its summary. */
+const currentOf = (doc: ArtifactDoc) => ({
+  version: doc.version,
+  title: doc.title,
+  type: doc.type,
+  size: doc.content.length,
+  createdAt: iso(doc.versionedAt ?? doc.createdAt),
+  current: true,
+  ...infoOf(doc.versionInfo),
+});
+
+/** History reads (owner or admin only): versions and activity. Restore is a write (ArtifactEditsService). */
 @Injectable()
 export class VersionsService {
   constructor(
-    private readonly artifacts: ArtifactsService,
+    private readonly access: ArtifactsService,
+    private readonly artifacts: ArtifactsRepository,
     private readonly versions: VersionsRepository,
   ) {}
 
   async list(user: AuthUser, id: string) {
-    const doc = await this.artifacts.loadManageable(user, id);
+    const doc = await this.access.loadManageable(user, id);
     const previous = await this.versions.list(doc._id);
-    const current = {
-      version: doc.version,
-      title: doc.title,
-      type: doc.type,
-      size: doc.content.length,
-      createdAt: iso(doc.versionedAt ?? doc.createdAt),
-      current: true,
-    };
     return {
       versions: [
-        current,
+        currentOf(doc),
         ...previous.map((v) => ({
           version: v.version,
           title: v.title,
@@ -35,34 +48,58 @@ export class VersionsService {
           size: v.size,
           createdAt: iso(v.createdAt),
           current: false,
+          ...infoOf(v),
         })),
       ],
     };
   }
 
   async get(user: AuthUser, id: string, versionParam: string) {
-    const doc = await this.artifacts.loadManageable(user, id);
+    const doc = await this.access.loadManageable(user, id);
     const version = /^[1-9][0-9]{0,8}$/.test(versionParam) ? Number(versionParam) : null;
-    const state =
-      version === doc.version
-        ? { ...doc, size: doc.content.length, createdAt: doc.versionedAt ?? doc.createdAt }
-        : version === null
-          ? null
-          : await this.versions.get(doc._id, version);
+    if (version === doc.version)
+      return {
+        version: {
+          ...currentOf(doc),
+          content: doc.content,
+          rendered: doc.rendered ?? null,
+          renderError: doc.renderError ?? null,
+          securityWarning: doc.securityWarning ?? null,
+        },
+      };
+    const state = version === null ? null : await this.versions.get(doc._id, version);
     if (!state) throw ArtifactException.versionNotFound();
     return {
       version: {
-        version: version as number,
+        version: state.version,
         title: state.title,
         type: state.type,
         size: state.size,
         createdAt: iso(state.createdAt),
-        current: version === doc.version,
+        current: false,
+        ...infoOf(state),
         content: state.content,
         rendered: state.rendered ?? null,
         renderError: state.renderError ?? null,
         securityWarning: state.securityWarning ?? null,
       },
+    };
+  }
+
+  /** What changed, newest first (the artifact keeps the newest ARTIFACT_LIMITS.activityKept). */
+  async activity(user: AuthUser, id: string): Promise<{ activity: ActivityEntry[] }> {
+    const doc = await this.access.loadManageable(user, id);
+    const entries = (await this.artifacts.findActivity(doc._id)) ?? [];
+    return {
+      activity: entries
+        .map((e) => ({
+          at: iso(e.at),
+          by: e.by ?? null,
+          kind: e.kind,
+          fields: e.fields,
+          version: e.version ?? null,
+        }))
+        .reverse(),
     };
   }
 }

@@ -1,7 +1,10 @@
 import {
   batchCreateArtifactsBodySchema,
   createArtifactBodySchema,
+  readArtifactQuerySchema,
+  restoreVersionBodySchema,
   searchArtifactsQuerySchema,
+  shareArtifactBodySchema,
   updateArtifactBodySchema,
 } from './artifact-dto';
 import { ARTIFACT_MESSAGES as M } from './artifact-limits';
@@ -50,6 +53,53 @@ describe('createArtifactBodySchema', () => {
     expect(firstMessage(updateArtifactBodySchema.safeParse({}))).toBe(M.nothingToUpdate);
     expect(updateArtifactBodySchema.safeParse({ isPublic: true }).success).toBe(true);
   });
+
+  it('does not count the revision or the version note as something to update', () => {
+    expect(firstMessage(updateArtifactBodySchema.safeParse({ revision: 3, versionNote: 'n' }))).toBe(
+      M.nothingToUpdate,
+    );
+    expect(updateArtifactBodySchema.safeParse({ description: '', revision: 3 }).success).toBe(true);
+  });
+
+  it('bounds the description (2,000) and the version note (200) with their messages', () => {
+    expect(createArtifactBodySchema.safeParse({ ...valid, description: 'd'.repeat(2_000) }).success).toBe(
+      true,
+    );
+    expect(
+      firstMessage(createArtifactBodySchema.safeParse({ ...valid, description: 'd'.repeat(2_001) })),
+    ).toBe(M.descriptionTooLong);
+    expect(firstMessage(updateArtifactBodySchema.safeParse({ description: 'd'.repeat(2_001) }))).toBe(
+      'Description is too long. Maximum 2000 characters allowed.',
+    );
+    expect(
+      firstMessage(updateArtifactBodySchema.safeParse({ title: 't', versionNote: 'n'.repeat(201) })),
+    ).toBe('Version note is too long. Maximum 200 characters allowed.');
+  });
+
+  it('takes only a whole, non-negative revision', () => {
+    for (const revision of [-1, 1.5, '2'])
+      expect(updateArtifactBodySchema.safeParse({ title: 't', revision }).success).toBe(false);
+  });
+});
+
+describe('restore, pinned read and share bodies', () => {
+  it('restore takes no body or an optional revision, nothing else', () => {
+    expect(restoreVersionBodySchema.safeParse(undefined).success).toBe(true);
+    expect(restoreVersionBodySchema.safeParse({ revision: 4 }).success).toBe(true);
+    expect(restoreVersionBodySchema.safeParse({ version: 4 }).success).toBe(false);
+  });
+
+  it('?v= is a positive whole number, else the version message', () => {
+    expect(readArtifactQuerySchema.parse({ v: '3' }).v).toBe(3);
+    expect(readArtifactQuerySchema.parse({}).v).toBeUndefined();
+    for (const v of ['0', '-1', '1.5', 'abc', ''])
+      expect(firstMessage(readArtifactQuerySchema.safeParse({ v }))).toBe(M.versionInvalid);
+  });
+
+  it('share may pin a version', () => {
+    expect(shareArtifactBodySchema.parse({ channel: 'link', version: 2 }).version).toBe(2);
+    expect(shareArtifactBodySchema.safeParse({ channel: 'link', version: 0 }).success).toBe(false);
+  });
 });
 
 describe('searchArtifactsQuerySchema', () => {
@@ -81,6 +131,18 @@ describe('share helpers', () => {
     });
   });
 
+  it('pins the view URL, the embed URL and the frame to a version when asked', () => {
+    const links = shareLinks(
+      { app: 'https://vault.example', renderer: 'https://render.example' },
+      'a1',
+      'T',
+      3,
+    );
+    expect(links.url).toBe('https://vault.example/view/a1?v=3');
+    expect(links.embedUrl).toBe('https://render.example/embed/a1?v=3');
+    expect(links.embedCode).toContain('src="https://render.example/embed/a1?v=3"');
+  });
+
   it('escapes what goes into attributes', () => {
     expect(embedCode('https://x', 'a"b', { title: '<t>"' })).toContain('title="&lt;t&gt;&quot;"');
     expect(embedCode('https://x', 'a"b')).toContain('src="https://x/embed/a%22b"');
@@ -95,5 +157,13 @@ describe('artifact routes', () => {
   it('have unique ids and method+path pairs', () => {
     expect(new Set(artifactRoutes.map((r) => r.id)).size).toBe(artifactRoutes.length);
     expect(new Set(artifactRoutes.map((r) => `${r.method} ${r.path}`)).size).toBe(artifactRoutes.length);
+  });
+
+  it('document 400, 404 and 409 where the service can answer them', () => {
+    const byId = (id: string) => artifactRoutes.find((r) => r.id === id)?.errors ?? {};
+    for (const id of ['updateArtifact', 'restoreArtifactVersion'])
+      expect(Object.keys(byId(id))).toEqual(expect.arrayContaining(['400', '404', '409']));
+    expect(Object.keys(byId('getArtifact'))).toEqual(expect.arrayContaining(['400', '403', '404']));
+    expect(Object.keys(byId('shareArtifact'))).toEqual(expect.arrayContaining(['400', '403', '404']));
   });
 });

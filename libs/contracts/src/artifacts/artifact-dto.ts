@@ -9,6 +9,10 @@ export type ArtifactTypeInput = z.infer<typeof artifactTypeInputSchema>;
 export type ArtifactType = z.infer<typeof artifactTypeSchema>;
 
 const title = z.string().max(L.titleMaxChars, M.titleTooLong);
+/** Markdown-lite text shown on the view page and searched (the SPA renders a safe subset). */
+const description = z.string().max(L.descriptionMaxChars, M.descriptionTooLong);
+/** The artifact revision an edit started from (optimistic concurrency; see updateArtifactBodySchema). */
+const revision = z.number().int().min(0);
 const content = z
   .string()
   .max(L.contentMaxChars, M.contentTooLarge)
@@ -61,6 +65,7 @@ export const createArtifactBodySchema = z.strictObject({
   title,
   type: artifactTypeInputSchema,
   content,
+  description: description.optional(),
   metadata: metadataInputSchema.optional(),
   isPublic: z.boolean().optional(),
   tags: tagsInputSchema.optional(),
@@ -80,18 +85,53 @@ export const batchCreateArtifactsBodySchema = z.strictObject({
 });
 export type BatchCreateArtifactsBody = z.output<typeof batchCreateArtifactsBodySchema>;
 
+/** The fields an edit can change; `revision` and `versionNote` only qualify a change. */
+export const EDITABLE_ARTIFACT_FIELDS = [
+  'title',
+  'description',
+  'type',
+  'content',
+  'tags',
+  'isPublic',
+  'allowNetwork',
+] as const;
+export type EditableArtifactField = (typeof EDITABLE_ARTIFACT_FIELDS)[number];
+
 export const updateArtifactBodySchema = z
   .strictObject({
     title: title.optional(),
+    description: description.optional(),
     type: artifactTypeInputSchema.optional(),
     content: content.optional(),
     tags: tagsInputSchema.optional(),
     isPublic: z.boolean().optional(),
     /** The owner lets the artifact connect to https APIs (docs/rendering.md, "Network"). */
     allowNetwork: z.boolean().optional(),
+    /**
+     * The revision the edit started from: when it is not the stored one, 409
+     * ARTIFACT_EDIT_CONFLICT and nothing is stored. Without it the edit applies (API clients).
+     */
+    revision: revision.optional(),
+    /** A short note for the new version (only a content or type change makes one). */
+    versionNote: z.string().max(L.versionNoteMaxChars, M.versionNoteTooLong).optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), M.nothingToUpdate);
+  .refine((b) => EDITABLE_ARTIFACT_FIELDS.some((f) => b[f] !== undefined), M.nothingToUpdate);
 export type UpdateArtifactBody = z.output<typeof updateArtifactBodySchema>;
+
+/** Restore: optionally the revision the owner saw (a stale one is an edit conflict). */
+export const restoreVersionBodySchema = z.strictObject({ revision: revision.optional() }).optional();
+export type RestoreVersionBody = z.output<typeof restoreVersionBodySchema>;
+
+/** `?v=N` pins a read to content version N (a positive whole number). */
+export const readArtifactQuerySchema = z.object({
+  v: z.coerce
+    .number({ error: M.versionInvalid })
+    .int(M.versionInvalid)
+    .min(1, M.versionInvalid)
+    .max(Number.MAX_SAFE_INTEGER, M.versionInvalid)
+    .optional(),
+});
+export type ReadArtifactQuery = z.output<typeof readArtifactQuerySchema>;
 
 export const ARTIFACT_SORTS = ['newest', 'oldest', 'title', 'type', 'views'] as const;
 export type ArtifactSort = (typeof ARTIFACT_SORTS)[number];
@@ -128,7 +168,18 @@ export type SearchArtifactsQuery = z.output<typeof searchArtifactsQuerySchema>;
 export const pageQuerySchema = z.object({ page, limit });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-export const shareArtifactBodySchema = z.strictObject({ channel: z.enum(['link', 'embed']) });
+export const sitemapQuerySchema = z.object({ page });
+export type SitemapQuery = z.output<typeof sitemapQuerySchema>;
+
+/** The owner's artifact settings; search-engine indexing is off unless allowed. */
+export const artifactSettingsSchema = z.strictObject({ allowIndexing: z.boolean() });
+export type ArtifactSettings = z.output<typeof artifactSettingsSchema>;
+
+export const shareArtifactBodySchema = z.strictObject({
+  channel: z.enum(['link', 'embed']),
+  /** Pin the links to this content version (`?v=N`); they follow the latest without it. */
+  version: z.number().int().min(1).optional(),
+});
 export type ShareArtifactBody = z.output<typeof shareArtifactBodySchema>;
 
 const collectionName = z
@@ -171,6 +222,8 @@ export type ArtifactPreview = z.infer<typeof artifactPreviewSchema>;
 export const publicArtifactSchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** Markdown-lite, up to 2,000 characters; '' when none. */
+  description: z.string(),
   type: artifactTypeSchema,
   content: z.string(),
   ...renderFields,
@@ -179,7 +232,14 @@ export const publicArtifactSchema = z.object({
   /** The owner allowed outbound network (fetch/WebSocket to https); viewers see a badge. */
   allowNetwork: z.boolean(),
   tags: z.array(z.string()),
+  /** The content version shown (N of a `?v=N` read). */
   version: z.number().int(),
+  /** The current content version (equals `version` unless the read was pinned). */
+  latestVersion: z.number().int(),
+  /** +1 on every stored change; an edit sends back the one it started from. */
+  revision: z.number().int(),
+  /** Public and its owner allows search-engine indexing. */
+  indexable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -224,6 +284,8 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const shareResultSchema = z.object({
   artifactId: z.string(),
   channel: z.enum(['link', 'embed']),
+  /** The version the links are pinned to; null when they follow the latest. */
+  version: z.number().int().nullable(),
   shareCount: z.number().int(),
   url: z.string(),
   embedUrl: z.string(),
@@ -237,11 +299,39 @@ export const versionSummarySchema = z.object({
   size: z.number().int(),
   createdAt: z.string(),
   current: z.boolean(),
+  /** The owner's note for this version, or 'Restored from version N'. */
+  note: z.string().nullable(),
+  /** User id of who made it (null for versions older than #18). */
+  author: z.string().nullable(),
+  /** The version it was restored from, when it is a restore. */
+  restoredFrom: z.number().int().nullable(),
 });
 export const versionListSchema = z.object({ versions: z.array(versionSummarySchema) });
 export const versionDetailSchema = z.object({
   version: versionSummarySchema.extend({ content: z.string(), ...renderFields }),
 });
+
+export const ACTIVITY_KINDS = ['created', 'edited', 'version', 'restored'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const activityEntrySchema = z.object({
+  at: z.string(),
+  /** User id of who did it. */
+  by: z.string().nullable(),
+  kind: z.enum(ACTIVITY_KINDS),
+  /** The fields changed, e.g. ['title', 'tags']. */
+  fields: z.array(z.string()),
+  /** The content version made (kinds 'created', 'version', 'restored'). */
+  version: z.number().int().nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+export const activityListSchema = z.object({ activity: z.array(activityEntrySchema) });
+
+export const sitemapPageSchema = z.object({
+  entries: z.array(z.object({ id: z.string(), updatedAt: z.string() })),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type SitemapPage = z.infer<typeof sitemapPageSchema>;
 
 export const collectionSchema = z.object({
   id: z.string(),

@@ -2,6 +2,10 @@
 export const ARTIFACT_LIMITS = {
   contentMaxChars: 500_000,
   titleMaxChars: 200,
+  /** The artifact's description (Markdown-lite, #18). */
+  descriptionMaxChars: 2_000,
+  /** The short note an owner may give a new version. */
+  versionNoteMaxChars: 200,
   tagsMax: 50,
   tagMaxChars: 50,
   /** Raw tag input (comma-separated text) before splitting. */
@@ -20,6 +24,10 @@ export const ARTIFACT_LIMITS = {
   collectionsPerUserMax: 200,
   /** Previous versions kept per artifact; the oldest are pruned beyond this. */
   versionsKept: 100,
+  /** Activity entries kept per artifact (newest). */
+  activityKept: 200,
+  /** Entries per page of the public sitemap listing. */
+  sitemapPageSize: 1_000,
 } as const;
 
 export const DEFAULT_TITLE = 'Untitled';
@@ -33,6 +41,8 @@ export const EMBED_DEFAULTS = { width: '100%', height: '600px' } as const;
 export const ARTIFACT_MESSAGES = {
   contentTooLarge: `Content is too large. Maximum allowed size is ${ARTIFACT_LIMITS.contentMaxChars} characters.`,
   titleTooLong: `Title is too long. Maximum ${ARTIFACT_LIMITS.titleMaxChars} characters allowed.`,
+  descriptionTooLong: `Description is too long. Maximum ${ARTIFACT_LIMITS.descriptionMaxChars} characters allowed.`,
+  versionNoteTooLong: `Version note is too long. Maximum ${ARTIFACT_LIMITS.versionNoteMaxChars} characters allowed.`,
   contentRequired: 'Content is required.',
   tooManyTags: `Too many tags. Maximum ${ARTIFACT_LIMITS.tagsMax} tags allowed.`,
   tagTooLong: `Each tag can be at most ${ARTIFACT_LIMITS.tagMaxChars} characters.`,
@@ -46,8 +56,14 @@ export const ARTIFACT_MESSAGES = {
   notFound: 'Artifact not found',
   private: 'This artifact is private',
   notOwner: 'You can only change your own artifacts.',
-  nothingToUpdate: 'Nothing to update: send at least one of title, type, content, tags, isPublic.',
+  nothingToUpdate:
+    'Nothing to update: send at least one of title, description, type, content, tags, isPublic, allowNetwork.',
   conflict: 'The artifact was changed at the same time. Please try again.',
+  /** The edit started from an older revision than the stored one (another tab or device saved). */
+  editConflict:
+    'This artifact was changed in another tab or device since you opened it. Your edits are still here: review the latest version, then save again.',
+  versionInvalid: 'The version must be a positive whole number.',
+  restoredFrom: (version: number) => `Restored from version ${version}`,
   versionNotFound: 'Version not found',
   versionIsCurrent: 'This version is already the current one.',
   collectionNotFound: 'Collection not found',

@@ -6,6 +6,7 @@ const tag = 'artifacts';
 const base = '/api/v1/artifacts';
 const notFound = { 404: M.notFound } as const;
 const bad = { 400: 'Invalid input, with a message naming the field' } as const;
+const versionNotFound = { 404: `${M.notFound} / ${M.versionNotFound}` } as const;
 
 export const artifactRoute = {
   create: defineRoute({
@@ -60,35 +61,56 @@ export const artifactRoute = {
     id: 'searchMyArtifacts',
     method: 'GET',
     path: `${base}/search`,
-    summary: "Ranked search over title, tags and content of the caller's artifacts",
+    summary: "Ranked search over title, description, tags and content of the caller's artifacts",
     tag,
     access: 'user',
     query: d.searchArtifactsQuerySchema,
     response: d.searchResultSchema,
     errors: bad,
   }),
+  sitemap: defineRoute({
+    id: 'artifactSitemap',
+    method: 'GET',
+    path: `${base}/sitemap`,
+    summary:
+      'Public artifacts of owners who allow search-engine indexing, newest updated first (1,000 a page)',
+    tag,
+    access: 'public',
+    query: d.sitemapQuerySchema,
+    response: d.sitemapPageSchema,
+    errors: bad,
+  }),
   get: defineRoute({
     id: 'getArtifact',
     method: 'GET',
     path: `${base}/:id`,
-    summary: 'Read one artifact: public to anyone, private to its owner (ETag, 304 on If-None-Match)',
+    summary:
+      'Read one artifact: public to anyone, private to its owner (ETag, 304 on If-None-Match); ?v=N pins content version N',
     tag,
     access: 'public',
     params: d.artifactIdParamsSchema,
+    query: d.readArtifactQuerySchema,
     response: d.publicArtifactEnvelopeSchema,
-    errors: { ...notFound, 403: M.private },
+    errors: { 400: M.versionInvalid, ...versionNotFound, 403: M.private },
   }),
   update: defineRoute({
     id: 'updateArtifact',
     method: 'PATCH',
     path: `${base}/:id`,
-    summary: 'Change title, type, content, tags or visibility (content/title changes make a new version)',
+    summary:
+      'Change title, description, type, content, tags, visibility or network (content/type changes make a new version); a stale revision is refused',
     tag,
     access: 'user',
     params: d.artifactIdParamsSchema,
     body: d.updateArtifactBodySchema,
     response: d.artifactEnvelopeSchema,
-    errors: { ...bad, ...notFound, 403: M.notOwner, 409: M.conflict, 413: M.contentTooLarge },
+    errors: {
+      ...bad,
+      ...notFound,
+      403: M.notOwner,
+      409: `${M.editConflict} / ${M.conflict}`,
+      413: M.contentTooLarge,
+    },
   }),
   remove: defineRoute({
     id: 'deleteArtifact',
@@ -105,23 +127,35 @@ export const artifactRoute = {
     id: 'shareArtifact',
     method: 'POST',
     path: `${base}/:id/share`,
-    summary: 'Record a copy-link or embed-code share; returns the share URLs and embed snippet',
+    summary:
+      'Record a copy-link or embed-code share; returns the share URLs and embed snippet (pinned to a version when given)',
     tag,
     access: 'user',
     params: d.artifactIdParamsSchema,
     body: d.shareArtifactBodySchema,
     response: d.shareResultSchema,
-    errors: { ...bad, ...notFound, 403: M.private },
+    errors: { ...bad, ...versionNotFound, 403: M.private },
   }),
   listVersions: defineRoute({
     id: 'listArtifactVersions',
     method: 'GET',
     path: `${base}/:id/versions`,
-    summary: 'Version history, newest first (the current version included)',
+    summary: 'Version history, newest first (the current version included; the newest 100 kept)',
     tag,
     access: 'user',
     params: d.artifactIdParamsSchema,
     response: d.versionListSchema,
+    errors: { ...notFound, 403: M.notOwner },
+  }),
+  activity: defineRoute({
+    id: 'listArtifactActivity',
+    method: 'GET',
+    path: `${base}/:id/activity`,
+    summary: 'What changed and who changed it, newest first (the newest 200 kept)',
+    tag,
+    access: 'user',
+    params: d.artifactIdParamsSchema,
+    response: d.activityListSchema,
     errors: { ...notFound, 403: M.notOwner },
   }),
   getVersion: defineRoute({
@@ -133,18 +167,47 @@ export const artifactRoute = {
     access: 'user',
     params: d.versionParamsSchema,
     response: d.versionDetailSchema,
-    errors: { 404: `${M.notFound} / ${M.versionNotFound}`, 403: M.notOwner },
+    errors: { ...versionNotFound, 403: M.notOwner },
   }),
   restoreVersion: defineRoute({
     id: 'restoreArtifactVersion',
     method: 'POST',
     path: `${base}/:id/versions/:version/restore`,
-    summary: 'Make an earlier version current again (as a new version)',
+    summary: 'Make an earlier version current again (as a new version); a stale revision is refused',
     tag,
     access: 'user',
     params: d.versionParamsSchema,
+    body: d.restoreVersionBodySchema,
     response: d.artifactEnvelopeSchema,
-    errors: { 404: `${M.notFound} / ${M.versionNotFound}`, 403: M.notOwner, 409: M.versionIsCurrent },
+    errors: {
+      ...bad,
+      ...versionNotFound,
+      403: M.notOwner,
+      409: `${M.versionIsCurrent} / ${M.editConflict} / ${M.conflict}`,
+    },
+  }),
+} as const;
+
+export const artifactSettingsRoute = {
+  get: defineRoute({
+    id: 'getArtifactSettings',
+    method: 'GET',
+    path: '/api/v1/artifact-settings',
+    summary: "The caller's artifact settings (search-engine indexing of public artifacts; off by default)",
+    tag,
+    access: 'user',
+    response: d.artifactSettingsSchema,
+  }),
+  put: defineRoute({
+    id: 'putArtifactSettings',
+    method: 'PUT',
+    path: '/api/v1/artifact-settings',
+    summary: "Change the caller's artifact settings",
+    tag,
+    access: 'user',
+    body: d.artifactSettingsSchema,
+    response: d.artifactSettingsSchema,
+    errors: bad,
   }),
 } as const;
 
@@ -236,5 +299,6 @@ export const collectionRoute = {
 /** Public calls of the artifacts context. */
 export const artifactRoutes: readonly ApiRoute[] = [
   ...Object.values(artifactRoute),
+  ...Object.values(artifactSettingsRoute),
   ...Object.values(collectionRoute),
 ];

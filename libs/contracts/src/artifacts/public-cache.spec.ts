@@ -1,4 +1,10 @@
-import { decodeCachedRead, encodeCachedRead, matchesEtag } from './public-cache';
+import {
+  decodeCachedRead,
+  encodeCachedRead,
+  matchesEtag,
+  pinnedVersion,
+  publicArtifactCacheKey,
+} from './public-cache';
 
 describe('cached public read format', () => {
   it('round-trips a body that itself contains newlines', () => {
@@ -23,5 +29,27 @@ describe('matchesEtag', () => {
     ['abc', false],
   ])('%j → %s', (header, expected) => {
     expect(matchesEtag(header, '"abc"')).toBe(expected);
+  });
+});
+
+describe('pinned reads in the cache', () => {
+  it('keys each pinned version apart from the unpinned read', () => {
+    expect(publicArtifactCacheKey('a1')).toBe('artifacts:public:a1');
+    expect(publicArtifactCacheKey('a1', 3)).toBe('artifacts:public:a1@v3');
+  });
+
+  it.each<[string, number | null | undefined]>([
+    ['', undefined],
+    ['ref=x', undefined],
+    ['v=3', 3],
+    ['ref=x&v=12', 12],
+    ['v=0', null],
+    ['v=-1', null],
+    ['v=1.5', null],
+    ['v=abc', null],
+    ['v=', null],
+    ['v=1&v=2', null],
+  ])('%j → %s', (query, expected) => {
+    expect(pinnedVersion(query)).toBe(expected);
   });
 });

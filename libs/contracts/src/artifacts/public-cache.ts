@@ -9,7 +9,19 @@ export interface CachedPublicRead {
   body: string;
 }
 
-export const publicArtifactCacheKey = (id: string): string => `artifacts:public:${id}`;
+/** The entry of the unpinned read, or of the read pinned to content version `version` (`?v=N`). */
+export const publicArtifactCacheKey = (id: string, version?: number): string =>
+  version === undefined ? `artifacts:public:${id}` : `artifacts:public:${id}@v${version}`;
+
+/**
+ * The version a read is pinned to by its query string (`v=N`): undefined when there is none,
+ * null when `v` is there but not a positive whole number (the service answers that with 400).
+ */
+export function pinnedVersion(query: string): number | null | undefined {
+  const raw = new URLSearchParams(query).getAll('v');
+  if (raw.length === 0) return undefined;
+  return raw.length === 1 && /^[1-9][0-9]{0,14}$/.test(raw[0] ?? '') ? Number(raw[0]) : null;
+}
 
 export function encodeCachedRead(read: CachedPublicRead): string {
   return `${read.etag}\n${read.owner}\n${read.body}`;
