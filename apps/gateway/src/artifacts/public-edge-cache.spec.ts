@@ -22,7 +22,7 @@ function request(url: string, headers: Record<string, string> = {}, method = 'GE
   return { method, url, headers } as unknown as IncomingMessage;
 }
 
-function run(redis: Redis, headers: Record<string, string> = {}, id = ID) {
+function run(redis: Redis, headers: Record<string, string> = {}, id = ID, query = 'ref=x') {
   return new Promise<{ status?: number; headers?: Record<string, unknown>; body?: Buffer; passed: boolean }>(
     (resolve) => {
       const res = {
@@ -31,7 +31,7 @@ function run(redis: Redis, headers: Record<string, string> = {}, id = ID) {
         },
       } as unknown as ServerResponse;
       publicEdgeCache(redis, 0, pino({ level: 'silent' }))(
-        request(`/api/v1/artifacts/${id}?ref=x`, headers),
+        request(`/api/v1/artifacts/${id}?${query}`, headers),
         res,
         () => resolve({ passed: true }),
       );
@@ -57,6 +57,15 @@ describe('public edge cache', () => {
     const out = await run(fakeRedis(store), { 'if-none-match': '"e1"' });
     expect(out.status).toBe(304);
     expect(out.body).toBeUndefined();
+  });
+
+  it("serves a read pinned with ?v=N from that version's own entry, never the latest one", async () => {
+    const pinned = { ...entry, etag: '"e3"', body: '{"artifact":{"version":3}}' };
+    const both = { ...store, [publicArtifactCacheKey(ID, 3)]: encodeCachedRead(pinned) };
+    expect((await run(fakeRedis(both), {}, ID, 'v=3')).body?.toString('utf8')).toBe(pinned.body);
+    expect((await run(fakeRedis(store), {}, ID, 'v=2')).passed).toBe(true);
+    for (const bad of ['v=0', 'v=x', 'v=1&v=2'])
+      expect((await run(fakeRedis(both), {}, ID, bad)).passed).toBe(true);
   });
 
   it('passes on a miss, a token (owner views differ), an odd id, or Redis trouble', async () => {

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
-import { matchesEtag, publicArtifactCacheKey, publicReadCacheControl } from '@core-vault/contracts';
+import {
+  matchesEtag,
+  pinnedVersion,
+  publicArtifactCacheKey,
+  publicReadCacheControl,
+} from '@core-vault/contracts';
 import {
   REQUEST_ID_HEADER,
   type ServiceMetrics,
@@ -63,9 +68,13 @@ export function publicEdgeCache(
   return (req, res, forward) => {
     const id = edgeCandidate(req);
     if (id === undefined) return forward();
+    // `?v=N` reads its version's own entry; a malformed `v` goes to the service (a 400).
+    const query = req.url?.indexOf('?') ?? -1;
+    const version = query < 0 ? undefined : pinnedVersion(req.url?.slice(query + 1) ?? '');
+    if (version === null) return forward();
     const stop = metrics?.httpDuration.startTimer({ method: 'GET', route: ROUTE });
     // Without an answer from Redis at once (it is away: the shared client would queue), forward.
-    redisForRequest(redis, (r) => r.getBuffer(publicArtifactCacheKey(id))).then(
+    redisForRequest(redis, (r) => r.getBuffer(publicArtifactCacheKey(id, version))).then(
       (raw) => {
         const read = raw === null ? null : splitEntry(raw);
         if (!read) return forward();
