@@ -1,6 +1,7 @@
 import {
   analyticsRoute,
   artifactRoute,
+  artifactSettingsRoute,
   billingApi,
   collectionRoute,
   meRoute,
@@ -32,6 +33,7 @@ export const endpoints = {
   },
   billing: billingApi,
   artifacts: artifactRoute,
+  artifactSettings: artifactSettingsRoute,
   collections: collectionRoute,
   analytics: analyticsRoute,
   onboarding: onboardingRoute,
