@@ -15,6 +15,30 @@ describe('upload form', () => {
     expect(uploadProblem({ ...emptyUpload, title: 'ok', content: 'a'.repeat(500_000) })).toBeNull();
   });
 
+  it('limits the description to 2,000 characters with the API message', () => {
+    const base = { ...emptyUpload, title: 'ok', content: 'a' };
+    expect(uploadProblem({ ...base, description: 'd'.repeat(2001) })).toBe(
+      'Description is too long. Maximum 2000 characters allowed.',
+    );
+    expect(uploadProblem({ ...base, description: 'd'.repeat(2000) })).toBeNull();
+  });
+
+  it('refuses tags the API would refuse, with its messages', () => {
+    const base = { ...emptyUpload, title: 'ok', content: 'a' };
+    expect(uploadProblem({ ...base, tags: 't'.repeat(51) })).toBe('Each tag can be at most 50 characters.');
+    expect(uploadProblem({ ...base, tags: Array.from({ length: 51 }, (_, i) => `t${i}`).join(',') })).toBe(
+      'Too many tags. Maximum 50 tags allowed.',
+    );
+  });
+
+  it('sends the description on create only when there is one', () => {
+    const base = { ...emptyUpload, title: 'Chart', content: '<svg></svg>', type: 'SVG' as const };
+    expect(createBody({ ...base, description: '  **Sales** by month\n' }, now)).toMatchObject({
+      description: '**Sales** by month',
+    });
+    expect(createBody({ ...base, description: ' \n ' }, now)).not.toHaveProperty('description');
+  });
+
   it('parses tags: split on commas, trimmed, empties dropped, omitted when none', () => {
     const base = { ...emptyUpload, title: ' Chart ', content: '<svg></svg>', type: 'SVG' as const };
     expect(createBody({ ...base, tags: ' a, b ,, a ,c ' }, now)).toEqual({

@@ -65,6 +65,10 @@ const artifact = {
   allowNetwork: false,
   tags: [],
   version: 1,
+  latestVersion: 1,
+  revision: 1,
+  description: 'Quarterly *figures*',
+  indexable: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   owner: 'usr_1',
@@ -82,6 +86,9 @@ async function renderForm(onUploaded = vi.fn()) {
     </SessionProvider>,
   );
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Big report' } });
+  fireEvent.change(screen.getByLabelText('Description (optional)'), {
+    target: { value: 'Quarterly *figures*' },
+  });
   fireEvent.change(screen.getByLabelText('Content'), { target: { value: `<p>${'x'.repeat(300_000)}</p>` } });
   fireEvent.click(screen.getByRole('button', { name: 'Upload Artifact' }));
   const xhr = await waitFor(() => {
@@ -106,7 +113,11 @@ describe('upload progress', () => {
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/v1/artifacts');
     expect(xhr.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(xhr.body ?? '{}')).toMatchObject({ title: 'Big report', type: 'HTML' });
+    expect(JSON.parse(xhr.body ?? '{}')).toMatchObject({
+      title: 'Big report',
+      type: 'HTML',
+      description: 'Quarterly *figures*',
+    });
     const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
     expect(bar).not.toHaveAttribute('aria-valuenow');
 
@@ -146,5 +157,32 @@ describe('upload progress', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Content too large');
     expect(alert).toHaveBeenCalledWith('Error: Content too large');
+  });
+});
+
+describe('description field', () => {
+  beforeEach(() => stubFetch(anonymous));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('counts characters, previews the Markdown-lite and warns past 2,000 characters', () => {
+    render(
+      <SessionProvider client={new ApiClient()}>
+        <QueryClientProvider client={createQueryClient()}>
+          <UploadForm onUploaded={vi.fn()} />
+        </QueryClientProvider>
+      </SessionProvider>,
+    );
+    const field = screen.getByLabelText('Description (optional)');
+    fireEvent.change(field, { target: { value: 'A **bold** plan' } });
+    expect(screen.getByText(/^15 \/ 2,000 characters/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByTestId('up-description-preview').querySelector('strong')).toHaveTextContent('bold');
+    fireEvent.click(screen.getByRole('button', { name: 'Write' }));
+    fireEvent.change(screen.getByLabelText('Description (optional)'), {
+      target: { value: 'd'.repeat(2001) },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Description is too long. Maximum 2000 characters allowed.',
+    );
   });
 });

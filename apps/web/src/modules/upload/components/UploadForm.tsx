@@ -1,35 +1,25 @@
-import { type DragEvent, type FormEvent, Suspense, lazy, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { type Artifact } from '@core-vault/contracts';
 import { detectArtifactType, titleFromFileName, typeForFile } from '@core-vault/artifact-detection';
 import { type UploadProgress } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/query';
 import {
+  ARTIFACT_TYPE_OPTIONS,
   UPLOAD_MESSAGES,
   type UploadFields,
+  asFormType,
   createBody,
   emptyUpload,
   uploadFailure,
   uploadProblem,
 } from '../upload-form';
+import { DescriptionField } from './DescriptionField';
+import { LivePreview } from './LivePreview';
 import { UploadProgressBar } from './UploadProgressBar';
 import './upload.css';
 
-// The renderer's preview frame, fetched only when there is something to preview.
-const ArtifactPreview = lazy(() => import('./UploadPreview').then((m) => ({ default: m.UploadPreview })));
-
-const TYPES: { value: UploadFields['type']; label: string }[] = [
-  { value: 'HTML', label: 'HTML' },
-  { value: 'REACT', label: 'React' },
-  { value: 'MARKDOWN', label: 'Markdown' },
-  { value: 'SVG', label: 'SVG' },
-  { value: 'TYPESCRIPT', label: 'TypeScript' },
-];
-
-const asUploadType = (t: string): UploadFields['type'] =>
-  TYPES.some((x) => x.value === t) ? (t as UploadFields['type']) : 'HTML';
-
-/** Title, type, content, public, tags; file drop; auto-detection; live preview (spec §2–5). */
+/** Title, description, type, content, public, tags; file drop; auto-detection; live preview (spec §2–5). */
 export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) => void }) {
   const [form, setForm] = useState<UploadFields>(emptyUpload);
   const create = useApiMutation(endpoints.artifacts.create);
@@ -42,14 +32,14 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
   const fileInput = useRef<HTMLInputElement>(null);
 
   const setContent = (content: string) =>
-    setForm((f) => ({ ...f, content, type: asUploadType(detectArtifactType(content) ?? f.type) }));
+    setForm((f) => ({ ...f, content, type: asFormType(detectArtifactType(content) ?? f.type) }));
 
   const readFile = async (file: File) => {
     const content = await file.text();
     setForm((f) => ({
       ...f,
       content,
-      type: asUploadType(typeForFile(file.name, content, f.type)),
+      type: asFormType(typeForFile(file.name, content, f.type)),
       title: f.title.trim() ? f.title : titleFromFileName(file.name),
     }));
   };
@@ -121,9 +111,9 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
           <select
             id="up-type"
             value={form.type}
-            onChange={(e) => setForm({ ...form, type: asUploadType(e.target.value) })}
+            onChange={(e) => setForm({ ...form, type: asFormType(e.target.value) })}
           >
-            {TYPES.map((t) => (
+            {ARTIFACT_TYPE_OPTIONS.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
               </option>
@@ -131,6 +121,11 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
           </select>
         </div>
       </div>
+      <DescriptionField
+        id="up-description"
+        value={form.description}
+        onChange={(description) => setForm((f) => ({ ...f, description }))}
+      />
       <div
         className={`up-drop${dragging ? ' up-drop-active' : ''}`}
         onDragOver={(e) => {
@@ -210,14 +205,7 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
         {busy ? 'Uploading...' : 'Upload Artifact'}
       </button>
       {progress && <UploadProgressBar progress={progress} onCancel={() => upload.current?.abort()} />}
-      {form.content.trim() && (
-        <section className="up-preview" aria-label="Live preview">
-          <h2>Live preview</h2>
-          <Suspense fallback={<p className="cv-hint">Loading preview...</p>}>
-            <ArtifactPreview type={form.type} content={form.content} allowNetwork={form.allowNetwork} />
-          </Suspense>
-        </section>
-      )}
+      <LivePreview type={form.type} content={form.content} allowNetwork={form.allowNetwork} />
     </form>
   );
 }
