@@ -20,6 +20,7 @@ import {
   workspaceRoot,
 } from '@core-vault/platform/testing';
 import type { InfraUrls } from './private-infra';
+import { spaFor } from './spa-build';
 
 const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
 type Service = (typeof SERVICES)[number] | 'gateway';
@@ -45,7 +46,7 @@ export interface Stack {
 }
 
 export interface StackOptions {
-  /** Build first (tsc -b and a Vite build of the SPA for this stack's renderer origin). Default true. */
+  /** Build first (tsc -b and the renderer's assets). Default true. The SPA is always prepared (spa-build.ts). */
   build?: boolean;
   /** Extra environment for every service. */
   env?: Record<string, string>;
@@ -55,7 +56,7 @@ export interface StackOptions {
   web?: boolean;
   /**
    * The run id of an earlier stack to start again over the same data (a restart). Consumer groups
-   * then resume from their committed offsets, and the SPA built for that run is reused.
+   * then resume from their committed offsets.
    */
   runId?: string;
 }
@@ -105,12 +106,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   const web = options.web !== false;
   const hasRenderer = web && existsSync(rendererMain);
-  // The renderer origin is built into the SPA, so each stack builds its own copy.
-  if (web)
-    run(bin('vite'), ['build', 'apps/web', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
-      ...process.env,
-      RENDERER_ORIGIN: rendererOrigin,
-    });
+  // The renderer origin is built into the SPA: each stack gets a copy of one shared build with
+  // its origin written in (spa-build.ts), rebuilt only when the SPA's sources changed.
+  if (web) spaFor(rendererOrigin, webDist, bin('vite'));
 
   const common: Record<string, string> = {
     NODE_ENV: 'development',
