@@ -5,6 +5,8 @@ export const BILLING_TEXTS = {
   confirmCancel:
     'Are you sure you want to cancel your subscription? It will remain active until the end of your current billing period.',
   exported: 'Your data has been exported successfully!',
+  exportedIncomplete:
+    'Your data has been exported, but part of it could not be included: the notes at the end of the file say what is missing. Please try again later.',
   exportFailed: BILLING_MESSAGES.exportFailed,
   noHistory: 'No billing history available yet.',
   noPaymentMethods: 'No payment methods on file. Add a payment method to manage your subscription.',
