@@ -21,6 +21,7 @@ import {
 import { useBillingData } from '../hooks/useBillingData';
 import { usePaymentsConfig } from '../api/usePaymentsConfig';
 import { useSubscriptionCatchUp } from '../../registration';
+import { ImportArtifacts } from '../../portability';
 import { messageOf } from '../../../lib/api/errors';
 import { ChangePlanDialog } from './BillingDialogs';
 import { CardDialog, type CardOnFile, SubscribeDialog } from './CardDialogs';
@@ -97,8 +98,10 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
 
   const exportData = async () => {
     try {
-      const doc = await api.call(endpoints.billing.exportData);
-      const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
+      // The document as the service streamed it (pretty-printed there): not parsed and
+      // re-serialized here, so no field is lost and a large export does not hold up the page.
+      const res = await api.send(endpoints.billing.exportData);
+      const blob = await res.blob();
       const href = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = href;
@@ -107,7 +110,9 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(href), 1000);
-      window.alert(T.exported);
+      // The document's last field says whether every source is in it (its notes say what is not).
+      const whole = /"complete":\s*true\s*}\s*$/.test(await blob.slice(-200).text());
+      window.alert(whole ? T.exported : T.exportedIncomplete);
     } catch {
       window.alert(T.exportFailed);
     }
@@ -264,6 +269,7 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
           <button type="button" className="cv-btn" onClick={() => void exportData()}>
             Export Data
           </button>
+          <ImportArtifacts />
         </section>
 
         <section className="cv-card bl-wide" aria-labelledby="history-title">

@@ -1,0 +1,2 @@
+// The portability module's public surface: importing an export file into the account (#18).
+export { ImportArtifacts } from './components/ImportArtifacts';
