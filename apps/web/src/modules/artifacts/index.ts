@@ -1,3 +1,4 @@
 export { ArtifactCard } from './components/ArtifactCard';
+export { ArtifactOwnerActions } from './components/ArtifactOwnerActions';
 export { VersionHistoryDialog } from './components/VersionHistoryDialog';
 export { type ArtifactListState, type ListSource, useArtifactList } from './hooks/useArtifactList';

@@ -4,6 +4,7 @@ import { endpoints } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/dates';
 import { useApiMutation } from '../../../lib/query';
 import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
+import { LazyEditDialog } from '../edit/LazyEditDialog';
 
 export interface ArtifactCardProps {
   artifact: ArtifactSummary;
@@ -24,6 +25,7 @@ export function ArtifactCard({
 }: ArtifactCardProps) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const headingId = `artifact-${a.id}-title`;
   const { mutateAsync: addArtifact } = useApiMutation(endpoints.collections.addArtifact);
 
@@ -120,6 +122,14 @@ export function ArtifactCard({
         >
           {a.isPublic ? 'Make Private' : 'Make Public'}
         </button>
+        <button
+          type="button"
+          className="cv-btn cv-btn-small"
+          disabled={busy}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </button>
         <button type="button" className="cv-btn cv-btn-small" onClick={() => onShowVersions(a)}>
           History
         </button>
@@ -156,6 +166,16 @@ export function ArtifactCard({
             ))}
           </select>
         </div>
+      )}
+      {editing && (
+        <LazyEditDialog
+          artifactId={a.id}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            if (saved) onChanged(saved);
+            onCollectionsChanged();
+          }}
+        />
       )}
       {note && (
         <p className="cv-hint" role="status">
