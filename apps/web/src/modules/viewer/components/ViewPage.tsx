@@ -1,53 +1,16 @@
 import { type ArtifactType } from '@core-vault/contracts';
-import { type ReactNode, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
-import { type ViewArtifact, isOwner, pinnedVersion, useViewArtifact } from '../hooks/useViewArtifact';
+import { Suspense, lazy, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { isOwner, pinnedVersion, useViewArtifact } from '../hooks/useViewArtifact';
 import { useViewerSession } from '../session';
 import { ArtifactFrame } from './ArtifactFrame';
-import { NetworkBadge, NetworkToggle } from './NetworkAccess';
-import { ShareButton } from './ShareButton';
-import {
-  AboutArtifact,
-  ConversionBlock,
-  Footer,
-  PublicHeader,
-  VersionNote,
-  ViewShell,
-  formatDate,
-} from './ViewLayout';
+import { OwnerHeaderFallback } from './OwnerHeaderFallback';
+import { AboutArtifact, ConversionBlock, Footer, PublicHeader, VersionNote, ViewShell } from './ViewLayout';
 import { ArtifactError, ArtifactNotFound, InvalidArtifact, LoadingArtifact } from './ViewStates';
 
-function OwnerHeader({
-  artifact,
-  collapsed,
-  onToggle,
-  network,
-}: {
-  artifact: ViewArtifact;
-  collapsed: boolean;
-  onToggle: () => void;
-  network: ReactNode;
-}) {
-  return (
-    <header className="cv-view-header cv-view-header-owner">
-      <strong aria-label="Core Vault">◆ Core Vault</strong>
-      <h1 className="cv-view-title">{artifact.title}</h1>
-      <button type="button" onClick={onToggle} aria-expanded={!collapsed}>
-        {collapsed ? 'Expand' : 'Collapse'}
-      </button>
-      <span className="cv-view-badge">{artifact.type}</span>
-      <span>{formatDate(artifact.createdAt)}</span>
-      {artifact.viewCount !== null && <span>{artifact.viewCount} views</span>}
-      {artifact.tags.map((t) => (
-        <span key={t}>#{t}</span>
-      ))}
-      {network}
-      <span className="cv-view-spacer" />
-      <Link to="/dashboard">← Dashboard</Link>
-      <ShareButton />
-    </header>
-  );
-}
+// The owner's controls (edit, history, network, share) are a chunk of their own: a visitor of a
+// shared link never downloads them.
+const OwnerHeader = lazy(() => import('./OwnerHeader').then((m) => ({ default: m.OwnerHeader })));
 
 export interface ViewPageProps {
   /** Told of every artifact shown (id, title, type). */
@@ -78,28 +41,20 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
     network && network.id === loaded.id
       ? { ...loaded, renderable: { ...loaded.renderable, allowNetwork: network.allowed } }
       : loaded;
-  const allowed = artifact.renderable.allowNetwork === true;
   const ownerLayout = !artifact.isDemo && (isOwner(artifact, session) || pathname.includes('/dashboard'));
   return (
     <ViewShell layout={ownerLayout ? 'owner' : 'public'}>
       {ownerLayout ? (
-        <OwnerHeader
-          artifact={artifact}
-          collapsed={collapsed}
-          onToggle={() => setCollapsed((c) => !c)}
-          network={
-            <>
-              {allowed && <NetworkBadge />}
-              <NetworkToggle
-                artifactId={artifact.id}
-                allowed={allowed}
-                accessToken={session.accessToken}
-                onChange={(next) => setNetwork({ id: artifact.id, allowed: next })}
-                {...(fetchImpl ? { fetchImpl } : {})}
-              />
-            </>
-          }
-        />
+        <Suspense fallback={<OwnerHeaderFallback artifact={artifact} />}>
+          <OwnerHeader
+            artifact={artifact}
+            collapsed={collapsed}
+            onToggle={() => setCollapsed((c) => !c)}
+            accessToken={session.accessToken}
+            onNetworkChange={(next) => setNetwork({ id: artifact.id, allowed: next })}
+            {...(fetchImpl ? { fetchImpl } : {})}
+          />
+        </Suspense>
       ) : (
         <PublicHeader artifact={artifact} />
       )}
