@@ -11,5 +11,9 @@ import { PublicReadForwarder } from './public-read.forwarder';
 export const ArtifactsGatewayController = forwardersFor({
   service: 'artifacts',
   name: 'ArtifactsGatewayController',
-  byRoute: { getArtifact: { via: PublicReadForwarder } },
+  byRoute: {
+    getArtifact: { via: PublicReadForwarder },
+    // The NDJSON export of every artifact and version: passed on as it comes (#18).
+    exportMyArtifacts: { options: { stream: true } },
+  },
 });

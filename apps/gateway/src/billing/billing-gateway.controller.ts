@@ -9,5 +9,9 @@ import { forwardersFor } from '../proxy/route-forwarders';
 export const BillingGatewayController = forwardersFor({
   service: 'billing',
   name: 'BillingGatewayController',
-  byRoute: { stripeWebhook: { options: { raw: true, extraHeaders: ['stripe-signature'] } } },
+  byRoute: {
+    stripeWebhook: { options: { raw: true, extraHeaders: ['stripe-signature'] } },
+    // The data export is streamed by billing as it gathers it: passed on as it comes.
+    exportData: { options: { stream: true } },
+  },
 });

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import { APP_CONFIG, AppException, REQUEST_ID_HEADER, requestContext } from '@core-vault/platform';
@@ -29,12 +31,14 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /**
  * `cookies`: pass the cookie header both ways (identity only). `raw`: forward the exact request
  * bytes (webhooks whose signature covers the body; needs rawBody on the gateway) plus the named
- * extra headers.
+ * extra headers. `stream`: pass the answer on as it arrives, with backpressure and no time limit
+ * once the headers came (exports of any size); a broken upstream cuts the answer off.
  */
 export interface ForwardOptions {
   cookies?: boolean;
   raw?: boolean;
   extraHeaders?: readonly string[];
+  stream?: boolean;
 }
 
 /**
@@ -71,15 +75,20 @@ export class DownstreamClient {
         : undefined;
 
     let upstream: globalThis.Response;
+    // Streamed answers: the time limit covers the wait for the headers only.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
     try {
       upstream = await fetch(`${serviceUrl(this.config, service)}${req.originalUrl}`, {
         method: req.method,
         headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: abort.signal,
       });
+      if (options.stream) clearTimeout(timer);
     } catch {
+      clearTimeout(timer);
       // Only the network or the service itself ends up here: the request was a valid one.
       throw new AppException(
         503,
@@ -94,6 +103,15 @@ export class DownstreamClient {
     }
     const cookies = upstream.headers.getSetCookie();
     if (options.cookies && cookies.length) res.setHeader('set-cookie', cookies);
-    res.send(Buffer.from(await upstream.arrayBuffer()));
+    if (options.stream && upstream.body) {
+      // pipeline: backpressure both ways; an upstream error destroys the client's response.
+      await pipeline(Readable.fromWeb(upstream.body), res).catch(() => undefined);
+      return;
+    }
+    try {
+      res.send(Buffer.from(await upstream.arrayBuffer()));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
