@@ -141,6 +141,8 @@ export const dataExportSchema = z.object({
   analytics: z.unknown(),
   usageHistory: z.unknown(),
   notes: z.array(z.string()),
+  /** Every source in full; false when a note says something is missing (also a cut-off stream). */
+  complete: z.boolean(),
 });
 
 /**
