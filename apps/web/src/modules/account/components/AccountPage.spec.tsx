@@ -18,6 +18,7 @@ function stubAccount(
       return json(200, { success: true, user: sessionUser({ email: state.email }), token: 't' });
     // The sessions section has its own spec; here it only needs an answer.
     if (url.endsWith('/api/v1/sessions')) return json(200, { sessions: [] });
+    if (url.endsWith('/api/v1/artifact-settings')) return json(200, { allowIndexing: false });
     if (!url.includes('/api/v1/account')) return undefined;
     const own = answer(url, init);
     if (own) return own;
@@ -54,6 +55,7 @@ describe('AccountPage', () => {
     expect(screen.getByTestId('account-email')).toHaveTextContent('ada@example.com');
     expect(screen.getByRole('heading', { level: 2, name: /session/i })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: DELETE_ACCOUNT_TEXTS.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Search engines' })).toBeInTheDocument();
 
     type('First name', 'Augusta');
     type('Last name', 'King');

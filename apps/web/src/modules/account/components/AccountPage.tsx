@@ -8,6 +8,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { SearchEnginesSection } from './SearchEnginesSection';
 import { SessionsSection } from './SessionsSection';
 import './account.css';
 
@@ -46,6 +47,7 @@ export function AccountPage() {
         )}
         {/* Loads on its own: the sessions can be managed even when the profile did not load. */}
         <SessionsSection />
+        <SearchEnginesSection />
         <DeleteAccountSection />
       </main>
     </div>
