@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { NETWORK_MESSAGES, NetworkToggle } from './NetworkAccess';
+import { NETWORK_MESSAGES } from './NetworkAccess';
+import { NetworkToggle } from './NetworkToggle';
 
 afterEach(cleanup);
 

@@ -60,6 +60,16 @@ export function PublicHeader({ artifact }: { artifact: ViewArtifact }) {
   );
 }
 
+/** While the owner's header loads: brand and title in the same header box. */
+export function OwnerHeaderFallback({ artifact }: { artifact: ViewArtifact }) {
+  return (
+    <header className="cv-view-header cv-view-header-owner">
+      <strong aria-label="Core Vault">◆ Core Vault</strong>
+      <h1 className="cv-view-title">{artifact.title}</h1>
+    </header>
+  );
+}
+
 /** The owner, on a pinned link (?v=N): which version this is, and the way to the latest. */
 export function VersionNote({ artifact, path }: { artifact: ViewArtifact; path: string }) {
   if (!artifact.pinned || artifact.version === null) return null;

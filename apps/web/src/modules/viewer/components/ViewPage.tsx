@@ -4,8 +4,15 @@ import { useLocation, useParams } from 'react-router-dom';
 import { isOwner, pinnedVersion, useViewArtifact } from '../hooks/useViewArtifact';
 import { useViewerSession } from '../session';
 import { ArtifactFrame } from './ArtifactFrame';
-import { OwnerHeaderFallback } from './OwnerHeaderFallback';
-import { AboutArtifact, ConversionBlock, Footer, PublicHeader, VersionNote, ViewShell } from './ViewLayout';
+import {
+  AboutArtifact,
+  ConversionBlock,
+  Footer,
+  OwnerHeaderFallback,
+  PublicHeader,
+  VersionNote,
+  ViewShell,
+} from './ViewLayout';
 import { ArtifactError, ArtifactNotFound, InvalidArtifact, LoadingArtifact } from './ViewStates';
 
 // The owner's controls (edit, history, network, share) are a chunk of their own: a visitor of a

@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { ArtifactOwnerActions } from '../../artifacts';
+import { type ViewArtifact } from '../hooks/useViewArtifact';
+import { NetworkBadge } from './NetworkAccess';
+import { NetworkToggle } from './NetworkToggle';
+import { ShareButton } from './ShareButton';
+import { formatDate } from './ViewLayout';
+
+export interface OwnerHeaderProps {
+  artifact: ViewArtifact;
+  collapsed: boolean;
+  onToggle: () => void;
+  accessToken: string | null;
+  /** The owner switched network access (the frame reloads with the matching CSP). */
+  onNetworkChange: (allowed: boolean) => void;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * The owner's header: views, tags, collapse, network access, edit and history, share. Its own
+ * chunk (with the edit button's and the switch's code): a visitor's page never downloads it.
+ */
+export function OwnerHeader({
+  artifact,
+  collapsed,
+  onToggle,
+  accessToken,
+  onNetworkChange,
+  fetchImpl,
+}: OwnerHeaderProps) {
+  const allowed = artifact.renderable.allowNetwork === true;
+  return (
+    <header className="cv-view-header cv-view-header-owner">
+      <strong aria-label="Core Vault">◆ Core Vault</strong>
+      <h1 className="cv-view-title">{artifact.title}</h1>
+      <button type="button" onClick={onToggle} aria-expanded={!collapsed}>
+        {collapsed ? 'Expand' : 'Collapse'}
+      </button>
+      <span className="cv-view-badge">{artifact.type}</span>
+      <span>{formatDate(artifact.createdAt)}</span>
+      {artifact.viewCount !== null && <span>{artifact.viewCount} views</span>}
+      {artifact.tags.map((t) => (
+        <span key={t}>#{t}</span>
+      ))}
+      {allowed && <NetworkBadge />}
+      <NetworkToggle
+        artifactId={artifact.id}
+        allowed={allowed}
+        accessToken={accessToken}
+        onChange={onNetworkChange}
+        {...(fetchImpl ? { fetchImpl } : {})}
+      />
+      <span className="cv-view-spacer" />
+      <Link to="/dashboard">← Dashboard</Link>
+      <ArtifactOwnerActions artifactId={artifact.id} />
+      <ShareButton />
+    </header>
+  );
+}
