@@ -98,6 +98,32 @@ describe('share pages', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
+  it('/view/{id}?v=N names the version and pins its card', async () => {
+    const id = await create({ title: 'Pinned plan', isPublic: true });
+    const edit = await fetch(`${gw}/api/v1/artifacts/${id}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${owner}`,
+        'content-type': 'application/json',
+        origin: WEB_ORIGIN,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify({ content: '<p>second</p>' }),
+    });
+    expect(edit.status).toBe(200);
+    const { html } = await page(`/view/${id}?v=1`);
+    expect(html).toContain('<title>Pinned plan (version 1) — Core Vault</title>');
+    expect(html).toContain(`<link rel="canonical" href="${WEB_ORIGIN}/view/${id}?v=1">`);
+    expect(html).toContain(`content="${WEB_ORIGIN}/api/v1/artifacts/${id}/card.png?v=1"`);
+    const card = await fetch(`${gw}/api/v1/artifacts/${id}/card.png?v=1`);
+    expect(card.status).toBe(200);
+    expect(Buffer.from(await card.arrayBuffer()).readUInt32BE(16)).toBe(1200);
+    // A version that is gone: the generic tags.
+    expect((await page(`/view/${id}?v=9`)).html).toContain(
+      '<title>Core Vault — Intelligence, captured</title>',
+    );
+  });
+
   it('/view/{id} of a private or unknown artifact: the generic tags only, same 200', async () => {
     const id = await create({ title: 'Secret merger memo', content: '<p>confidential numbers</p>' });
     for (const path of [`/view/${id}`, '/view/unknown-id-123', `/view/${id}?v=1`]) {
