@@ -53,6 +53,7 @@ describe('events through the outbox', () => {
     expect(share.body).toEqual({
       artifactId: id,
       channel: 'embed',
+      version: null,
       shareCount: 1,
       url: `https://vault.test/view/${id}`,
       embedUrl: `https://render.vault-usercontent.test/embed/${id}`,
@@ -79,7 +80,8 @@ describe('events through the outbox', () => {
       artifactId: id,
       ownerId: `owner-${s}`,
       changed: ['title'],
-      version: 2,
+      // A title change makes no content version.
+      version: 1,
     });
     expect(byTopic(Topic.ArtifactVisibilityChanged).data).toEqual({
       artifactId: id,

@@ -74,11 +74,14 @@ describe('public read cache', () => {
   });
 
   it('making it private, restoring and deleting invalidate too', async () => {
-    const { id } = await createPublic({ title: 'v1' });
-    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { title: 'v2' } });
-    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact.title).toBe('v2');
+    const { id } = await createPublic({ content: '<p>one</p>' });
+    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { content: '<p>two</p>' } });
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact.content).toBe('<p>two</p>');
     await api('POST', `/api/v1/artifacts/${id}/versions/1/restore`, { token: owner });
-    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact.title).toBe('v1');
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact).toMatchObject({
+      content: '<p>one</p>',
+      version: 3,
+    });
 
     await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { isPublic: false } });
     const hidden = await api('GET', `/api/v1/artifacts/${id}`);
@@ -90,6 +93,69 @@ describe('public read cache', () => {
     expect((await api('GET', `/api/v1/artifacts/${id}`)).status).toBe(200);
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
     expect((await api('GET', `/api/v1/artifacts/${id}`)).status).toBe(404);
+  });
+
+  it('pins a read to a version with ?v=N: its own cache entry and ETag, kept across later edits', async () => {
+    const { id } = await createPublic({ title: 'pin', content: '<p>one</p>' });
+    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { content: '<p>two</p>' } });
+    const pinned = await api('GET', `/api/v1/artifacts/${id}?v=1`);
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.artifact).toMatchObject({ content: '<p>one</p>', version: 1, latestVersion: 2 });
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const latest = await api('GET', `/api/v1/artifacts/${id}`);
+    expect(latest.body.artifact).toMatchObject({ content: '<p>two</p>', version: 2, latestVersion: 2 });
+    expect(pinned.headers.get('etag')).not.toBe(latest.headers.get('etag'));
+    expect(await redis.exists(`artifacts:public:${id}@v1`)).toBe(1);
+    const again = await api('GET', `/api/v1/artifacts/${id}?v=1`, {
+      headers: { 'if-none-match': pinned.headers.get('etag')! },
+    });
+    expect(again.status).toBe(304);
+
+    // A later edit drops the pinned entry too (its title is current) but not the pinned content.
+    await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { title: 'pin renamed', content: '<p>three</p>' },
+    });
+    expect(await redis.exists(`artifacts:public:${id}@v1`)).toBe(0);
+    expect((await api('GET', `/api/v1/artifacts/${id}?v=1`)).body.artifact).toMatchObject({
+      title: 'pin renamed',
+      content: '<p>one</p>',
+      version: 1,
+      latestVersion: 3,
+    });
+    expect((await api('GET', `/api/v1/artifacts/${id}?v=3`)).body.artifact.content).toBe('<p>three</p>');
+  });
+
+  it('answers pinned reads of private, unknown, pruned and malformed versions like the spec says', async () => {
+    const secret = (
+      await api('POST', '/api/v1/artifacts', { token: owner, body: artifactInput({ content: '<p>a</p>' }) })
+    ).body.artifact.id;
+    await api('PATCH', `/api/v1/artifacts/${secret}`, { token: owner, body: { content: '<p>b</p>' } });
+    for (const v of [1, 99]) {
+      const res = await api('GET', `/api/v1/artifacts/${secret}?v=${v}`, { token: other });
+      expect([res.status, res.body.message]).toEqual([403, 'This artifact is private']);
+    }
+    expect(
+      (await api('GET', `/api/v1/artifacts/${secret}?v=1`, { token: owner })).body.artifact,
+    ).toMatchObject({
+      content: '<p>a</p>',
+      version: 1,
+    });
+    const missing = await api('GET', '/api/v1/artifacts/no-such-artifact?v=1');
+    expect([missing.status, missing.body.message]).toEqual([404, 'Artifact not found']);
+
+    const { id } = await createPublic({ content: '<p>a</p>' });
+    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { content: '<p>b</p>' } });
+    // Pruned (or never there): the kept history no longer holds version 1.
+    await db.collection('artifact_versions').deleteOne({ _id: `${id}:1` as never });
+    for (const v of [1, 3, 99]) {
+      const res = await api('GET', `/api/v1/artifacts/${id}?v=${v}`);
+      expect([res.status, res.body.message]).toEqual([404, 'Version not found']);
+    }
+    for (const v of ['0', '-1', 'abc', '1.5']) {
+      const res = await api('GET', `/api/v1/artifacts/${id}?v=${v}`);
+      expect([res.status, res.body.message]).toEqual([400, 'The version must be a positive whole number.']);
+    }
   });
 
   it('gives the owner the full view, privately cached, also with 304s', async () => {

@@ -49,6 +49,26 @@ describe('search', () => {
     expect(titles(tie)).toEqual(['Misc', 'Notes']);
   });
 
+  it('searches the description too, ranked between title and content hits', async () => {
+    const mine = tokenFor(`describer-${s}`);
+    const make = (over: Record<string, unknown>) =>
+      api('POST', '/api/v1/artifacts', { token: mine, body: artifactInput(over) });
+    await make({ title: 'Quokka facts', content: 'x' });
+    await make({ title: 'Plain', content: 'a quokka in the content, quokka again' });
+    const described = (
+      await make({ title: 'Untitled idea', content: 'y', description: 'About the **quokka**' })
+    ).body.artifact.id;
+    await make({ title: 'Nothing', content: 'z' });
+    expect(titles(await search('quokka', mine))).toEqual(['Quokka facts', 'Untitled idea', 'Plain']);
+    // An edited description is found at once.
+    await api('PATCH', `/api/v1/artifacts/${described}`, {
+      token: mine,
+      body: { description: 'wombat notes' },
+    });
+    expect(titles(await search('wombat', mine))).toEqual(['Untitled idea']);
+    expect(titles(await search('quokka', mine))).toEqual(['Quokka facts', 'Plain']);
+  });
+
   it('treats regex syntax literally', async () => {
     expect(titles(await search('(a+)+'))).toEqual(['Regex (a+)+ title']);
     expect(titles(await search('[brackets].*'))).toEqual(['Regex (a+)+ title']);

@@ -1,4 +1,5 @@
-import { ARTIFACT_MESSAGES as M } from '@core-vault/contracts';
+import { type z } from 'zod';
+import { type ActivityEntry, ARTIFACT_MESSAGES as M, type versionListSchema } from '@core-vault/contracts';
 import { uniqueSuffix } from '@core-vault/platform/testing';
 import { artifactInput, type client, tokenFor, useArtifactsApp } from '../testing';
 
@@ -16,36 +17,35 @@ const create = async (token: string, over: Record<string, unknown> = {}) =>
     id: string;
   };
 
+type VersionList = z.output<typeof versionListSchema>;
+
 describe('version history', () => {
   let id: string;
   beforeAll(async () => {
     id = (await create(owner, { title: 'first', type: 'MARKDOWN', content: '# One' })).id;
     await api('PATCH', `/api/v1/artifacts/${id}`, {
       token: owner,
-      body: { content: '# Two <script>x</script>' },
+      body: { content: '# Two <script>x</script>', versionNote: 'second draft' },
     });
-    await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body: { title: 'third' } });
+    await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { title: 'third', description: 'd' },
+    });
     await api('PATCH', `/api/v1/artifacts/${id}`, {
       token: owner,
       body: { tags: 'no-new-version', isPublic: true },
     });
   });
 
-  it('keeps the previous version on every content or title change (not on tags/visibility)', async () => {
-    const res = await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner });
+  it('keeps a version on every content or type change only, with its author and note', async () => {
+    const res = await api<VersionList>('GET', `/api/v1/artifacts/${id}/versions`, { token: owner });
     expect(res.status).toBe(200);
-    expect(
-      res.body.versions.map((v: { version: number; title: string; current: boolean }) => [
-        v.version,
-        v.title,
-        v.current,
-      ]),
-    ).toEqual([
-      [3, 'third', true],
-      [2, 'first', false],
-      [1, 'first', false],
+    expect(res.body.versions.map((v) => [v.version, v.title, v.current, v.note, v.author])).toEqual([
+      [2, 'third', true, 'second draft', `owner-${s}`],
+      [1, 'first', false, null, `owner-${s}`],
     ]);
-    expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(2);
+    expect(res.body.versions[1]).toMatchObject({ size: 5, restoredFrom: null });
+    expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(1);
   });
 
   it('reads one version with its own sanitized form', async () => {
@@ -53,33 +53,54 @@ describe('version history', () => {
     expect(v2.body.version).toMatchObject({
       version: 2,
       content: '# Two <script>x</script>',
-      current: false,
+      current: true,
       size: 24,
+      note: 'second draft',
     });
     expect(v2.body.version.rendered).toContain('<h1>Two </h1>');
     expect(v2.body.version.rendered).not.toContain('script');
     const v1 = await api('GET', `/api/v1/artifacts/${id}/versions/1`, { token: owner });
-    expect(v1.body.version.rendered).toBe('<h1>One</h1>\n');
-    expect(
-      (await api('GET', `/api/v1/artifacts/${id}/versions/3`, { token: owner })).body.version.current,
-    ).toBe(true);
+    expect(v1.body.version).toMatchObject({ rendered: '<h1>One</h1>\n', current: false });
   });
 
-  it('restores a version as a new version', async () => {
+  it('restores a version as a new version ("Restored from version N"); the title stays', async () => {
     const res = await api('POST', `/api/v1/artifacts/${id}/versions/1/restore`, { token: owner });
     expect(res.status).toBe(200);
     expect(res.body.artifact).toMatchObject({
-      version: 4,
-      title: 'first',
+      version: 3,
+      latestVersion: 3,
+      title: 'third',
       content: '# One',
       rendered: '<h1>One</h1>\n',
       tags: ['no-new-version'],
     });
-    const list = await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner });
-    expect(list.body.versions.map((v: { version: number }) => v.version)).toEqual([4, 3, 2, 1]);
+    const list = await api<VersionList>('GET', `/api/v1/artifacts/${id}/versions`, { token: owner });
+    expect(list.body.versions.map((v) => [v.version, v.note])).toEqual([
+      [3, 'Restored from version 1'],
+      [2, 'second draft'],
+      [1, null],
+    ]);
+    expect(list.body.versions[0]?.restoredFrom).toBe(1);
     expect(
-      (await api('GET', `/api/v1/artifacts/${id}/versions/3`, { token: owner })).body.version.title,
-    ).toBe('third');
+      (await api('GET', `/api/v1/artifacts/${id}/versions/2`, { token: owner })).body.version.content,
+    ).toBe('# Two <script>x</script>');
+  });
+
+  it('lists the activity newest first: edits without versions too', async () => {
+    const res = await api<{ activity: ActivityEntry[] }>('GET', `/api/v1/artifacts/${id}/activity`, {
+      token: owner,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.activity.map((e) => [e.kind, e.fields, e.version])).toEqual([
+      ['restored', ['content'], 3],
+      ['edited', ['tags', 'isPublic'], null],
+      ['edited', ['title', 'description'], null],
+      ['version', ['content'], 2],
+      ['created', [], 1],
+    ]);
+    expect(res.body.activity[0]).toMatchObject({ by: `owner-${s}`, at: expect.stringMatching(/Z$/) });
+    expect((await api('GET', `/api/v1/artifacts/${id}/activity`, { token: other })).status).toBe(403);
+    expect((await api('GET', '/api/v1/artifacts/nope/activity', { token: owner })).status).toBe(404);
   });
 
   it('answers bad versions with 404/409 and changes nothing', async () => {
@@ -88,7 +109,7 @@ describe('version history', () => {
       [`/versions/99/restore`, 404, M.versionNotFound],
       [`/versions/abc/restore`, 404, M.versionNotFound],
       [`/versions/0/restore`, 404, M.versionNotFound],
-      [`/versions/4/restore`, 409, M.versionIsCurrent],
+      [`/versions/3/restore`, 409, M.versionIsCurrent],
     ] as const) {
       const res = await api('POST', `/api/v1/artifacts/${id}${path}`, { token: owner });
       expect([res.status, res.body.message]).toEqual([status, message]);
@@ -111,6 +132,24 @@ describe('version history', () => {
     ).toBe(200);
   });
 
+  it('pins share links to a kept version, and answers 404 for one that is not kept', async () => {
+    const pinned = await api('POST', `/api/v1/artifacts/${id}/share`, {
+      token: owner,
+      body: { channel: 'embed', version: 2 },
+    });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body).toMatchObject({
+      version: 2,
+      url: `https://vault.test/view/${id}?v=2`,
+      embedUrl: `https://render.vault-usercontent.test/embed/${id}?v=2`,
+    });
+    const unknown = await api('POST', `/api/v1/artifacts/${id}/share`, {
+      token: owner,
+      body: { channel: 'link', version: 99 },
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([404, M.versionNotFound]);
+  });
+
   it('holds the limits per version and drops the history with the artifact', async () => {
     const big = await api('PATCH', `/api/v1/artifacts/${id}`, {
       token: owner,
@@ -120,6 +159,52 @@ describe('version history', () => {
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
     expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(0);
     expect((await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner })).status).toBe(404);
+  });
+});
+
+describe('edit conflicts (revision)', () => {
+  it('refuses an edit from a stale revision with 409 and stores nothing', async () => {
+    const { id } = await create(owner, { title: 'two tabs', content: '<p>start</p>' });
+    const first = await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { title: 'first tab', revision: 1 },
+    });
+    expect(first.body.artifact).toMatchObject({ title: 'first tab', revision: 2, version: 1 });
+    const before = await ctx.db.collection('artifacts').findOne({ _id: id as never });
+    const second = await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { content: '<p>second tab</p>', revision: 1 },
+    });
+    expect([second.status, second.body.code, second.body.message]).toEqual([
+      409,
+      'ARTIFACT_EDIT_CONFLICT',
+      M.editConflict,
+    ]);
+    const restore = await api('POST', `/api/v1/artifacts/${id}/versions/1/restore`, {
+      token: owner,
+      body: { revision: 1 },
+    });
+    expect(restore.status).toBe(409);
+    expect(await ctx.db.collection('artifacts').findOne({ _id: id as never })).toEqual(before);
+    expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(0);
+    // From the revision it now knows, the second tab saves.
+    const retry = await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: owner,
+      body: { content: '<p>second tab</p>', revision: 2 },
+    });
+    expect(retry.body.artifact).toMatchObject({ revision: 3, version: 2, title: 'first tab' });
+  });
+
+  it('holds the description and version note limits with their messages', async () => {
+    const { id } = await create(owner);
+    for (const [body, message] of [
+      [{ description: 'd'.repeat(2_001) }, M.descriptionTooLong],
+      [{ content: '<p>x</p>', versionNote: 'n'.repeat(201) }, M.versionNoteTooLong],
+      [{ revision: 1 }, M.nothingToUpdate],
+    ] as const) {
+      const res = await api('PATCH', `/api/v1/artifacts/${id}`, { token: owner, body });
+      expect([res.status, res.body.message]).toEqual([400, message]);
+    }
   });
 });
 
