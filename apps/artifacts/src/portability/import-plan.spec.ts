@@ -47,7 +47,7 @@ const exported = {
 
 describe('planImport', () => {
   it('makes a new artifact of the caller with counters at zero, visibility, dates and version numbers kept', () => {
-    const { artifact, versions, omittedVersions } = planImport(importer, parse(exported));
+    const { artifact, versions, omittedVersions } = planImport(importer, parse(exported), false);
     expect(artifact._id).not.toBe('old-id');
     expect(artifact).toMatchObject({
       owner: 'importer',
@@ -79,7 +79,7 @@ describe('planImport', () => {
   });
 
   it('renders every version again through the pipeline of create (the file is not trusted)', () => {
-    const { artifact, versions } = planImport(importer, parse(exported));
+    const { artifact, versions } = planImport(importer, parse(exported), false);
     expect(artifact.rendered).toBe(renderArtifact('HTML', exported.content).rendered);
     expect(artifact.rendered).toContain('three');
     expect(artifact.rendered).not.toContain('<iframe');
@@ -91,12 +91,21 @@ describe('planImport', () => {
     const { artifact, versions } = planImport(
       importer,
       parse({ title: '  ', type: 'MARKDOWN', content: '# x' }),
+      false,
     );
     expect(artifact).toMatchObject({ title: 'Untitled', version: 1, isPublic: false, description: '' });
     expect(versions).toEqual([]);
   });
 
+  it("copies the importer's search-engine setting and starts the activity at the file's creation", () => {
+    const { artifact } = planImport(importer, parse(exported), true);
+    expect(artifact.indexing).toBe(true);
+    expect(artifact.activity).toEqual([
+      { at: new Date('2026-01-01T00:00:00.000Z'), by: 'importer', kind: 'created', fields: [], version: 5 },
+    ]);
+  });
+
   it('carries what the SPA left out, for the partial report', () => {
-    expect(planImport(importer, parse({ ...exported, omittedVersions: 3 })).omittedVersions).toBe(3);
+    expect(planImport(importer, parse({ ...exported, omittedVersions: 3 }), false).omittedVersions).toBe(3);
   });
 });

@@ -23,9 +23,15 @@ const render = (type: StoredArtifact['type'], content: string) => {
 /**
  * What an exported artifact becomes in the importing account: a new id, the caller as owner and
  * author, counters at zero, visibility and tags as exported, every version (numbers, dates and
- * notes kept) rendered again by today's pipeline exactly as a new upload would be.
+ * notes kept) rendered again by today's pipeline exactly as a new upload would be. `indexing`:
+ * whether the caller allows search-engine indexing (copied onto each artifact, as on create).
  */
-export function planImport(user: AuthUser, item: ImportArtifact, now = new Date()): ImportPlan {
+export function planImport(
+  user: AuthUser,
+  item: ImportArtifact,
+  indexing: boolean,
+  now = new Date(),
+): ImportPlan {
   const id = randomUUID();
   const earlier = item.versions ?? [];
   const current = item.version ?? (earlier.at(-1)?.version ?? 0) + 1;
@@ -69,6 +75,12 @@ export function planImport(user: AuthUser, item: ImportArtifact, now = new Date(
     version: current,
     versionedAt,
     versionInfo: { author: user.id, note: item.versionNote ?? null, restoredFrom: null },
+    // The importing owner's search-engine setting, as for an upload.
+    indexing,
+    // Its history starts where the file's does; the versions carry the rest.
+    activity: [
+      { at: createdAt, by: user.id, kind: 'created', fields: [], version: earlier[0]?.version ?? current },
+    ],
     rev: 1,
     viewCount: 0,
     shareCount: 0,

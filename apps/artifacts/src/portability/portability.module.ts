@@ -8,6 +8,8 @@ import {
   artifactSchema,
   artifactVersionSchema,
 } from '../artifacts/artifact.schema';
+import { SettingsRepository } from '../settings/settings.repository';
+import { ARTIFACT_SETTINGS_MODEL, artifactSettingsSchema } from '../settings/settings.schema';
 import { PortabilityController } from './portability.controller';
 import { PortabilityRepository } from './portability.repository';
 import { PortabilityService } from './portability.service';
@@ -22,9 +24,10 @@ import { PortabilityService } from './portability.service';
       { name: ARTIFACT_MODEL, schema: artifactSchema },
       { name: ARTIFACT_VERSION_MODEL, schema: artifactVersionSchema },
       { name: COLLECTION_MODEL, schema: collectionSchema },
+      { name: ARTIFACT_SETTINGS_MODEL, schema: artifactSettingsSchema },
     ]),
   ],
   controllers: [PortabilityController],
-  providers: [PortabilityRepository, PortabilityService, ArtifactEvents],
+  providers: [PortabilityRepository, PortabilityService, ArtifactEvents, SettingsRepository],
 })
 export class PortabilityModule {}

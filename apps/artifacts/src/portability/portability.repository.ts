@@ -12,21 +12,9 @@ import {
   type ArtifactVersionDoc,
 } from '../artifacts/artifact.schema';
 
-/**
- * Fields the #18 edit work adds to the stored documents (description, who made a version and
- * why). Read when present: an artifact stored before them has none.
- */
-interface VersionInfoFields {
-  author?: string | null;
-  note?: string | null;
-  restoredFrom?: number | null;
-}
-export interface StoredArtifact extends ArtifactDoc {
-  description?: string;
-  /** Author and note of the current version. */
-  versionInfo?: VersionInfoFields;
-}
-export interface StoredVersion extends ArtifactVersionDoc, VersionInfoFields {}
+/** An artifact as stored (description, version author and note since #18: absent on older ones). */
+export type StoredArtifact = ArtifactDoc;
+export type StoredVersion = ArtifactVersionDoc;
 
 /** Reads and writes of export and import: cursors out, whole-artifact writes in. */
 @Injectable()

@@ -16,6 +16,7 @@ import {
   exportTrailer,
   exportVersion,
 } from './export-format';
+import { SettingsRepository } from '../settings/settings.repository';
 import { planImport } from './import-plan';
 import { PortabilityRepository } from './portability.repository';
 
@@ -28,6 +29,7 @@ export class PortabilityService {
   constructor(
     private readonly repo: PortabilityRepository,
     private readonly events: ArtifactEvents,
+    private readonly settings: SettingsRepository,
     private readonly relay: OutboxRelayService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -72,9 +74,10 @@ export class PortabilityService {
    */
   async import(user: AuthUser, body: ImportArtifactsBody): Promise<ImportArtifactsResult> {
     const owners = ownerIds(user);
+    const indexing = await this.settings.allowsIndexing(user.id);
     const results: ImportResult[] = [];
     for (const [index, item] of body.artifacts.entries()) {
-      const plan = planImport(user, item);
+      const plan = planImport(user, item, indexing);
       const base = { index, sourceId: item.id ?? null, title: plan.artifact.title };
       try {
         await this.repo.insertWithVersions(
