@@ -9,7 +9,7 @@ export const HISTORY_TEXTS = {
   loadingActivity: 'Loading activity...',
   versionsFailed: 'Failed to load versions',
   activityFailed: 'Failed to load activity',
-  noActivity: 'No changes yet besides the versions.',
+  noActivity: 'No activity recorded yet.',
   current: 'current',
   you: 'You',
   anotherAccount: 'Another account',
