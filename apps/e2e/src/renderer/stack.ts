@@ -14,6 +14,7 @@ import {
   waitFor,
   workspaceRoot,
 } from '@core-vault/platform/testing';
+import { spaFor } from '../support/spa-build';
 import { StubGateway } from './stub-gateway';
 
 export interface RendererStack {
@@ -110,25 +111,11 @@ export async function startRendererStack(
   return teardown.guard(async () => {
     const thirdPartyOrigin = `http://127.0.0.2:${(thirdParty.address() as { port: number }).port}`;
 
+    // The viewer page: one shared build per state of the SPA's sources, this stack's renderer
+    // origin written into a copy (../support/spa-build.ts), while the renderer's assets build.
     await Promise.all([
       run(process.execPath, ['apps/usercontent/scripts/build-assets.mjs'], {}),
-      run(
-        VITE,
-        [
-          'build',
-          SPA_ROOT,
-          '--config',
-          'apps/web/vite.config.ts',
-          '--outDir',
-          outDir,
-          '--emptyOutDir',
-          '--logLevel',
-          'error',
-        ],
-        {
-          RENDERER_ORIGIN: rendererOrigin,
-        },
-      ),
+      Promise.resolve().then(() => spaFor(rendererOrigin, outDir, VITE, SPA_ROOT)),
     ]);
 
     const usercontent = spawnTs(join(workspaceRoot, 'apps/usercontent/src/main.ts'), {

@@ -58,9 +58,9 @@ export function spaSourceHash(root = workspaceRoot): string {
 }
 
 /** Builds the shared SPA for the current sources unless it exists; its folder. */
-function sharedBuild(build: (outDir: string) => void): string {
+function sharedBuild(name: string, build: (outDir: string) => void): string {
   const dir = join(workspaceRoot, '.local', 'e2e', 'spa');
-  const target = join(dir, spaSourceHash());
+  const target = join(dir, `${name}-${spaSourceHash()}`);
   if (existsSync(join(target, 'index.html'))) return target;
   // Built aside and renamed into place, so a suite in the other lane (or another checkout's
   // process) never copies a half-written build; when two build at once, the first rename wins.
@@ -99,22 +99,20 @@ export function copyWithOrigin(from: string, to: string, rendererOrigin: string)
 /**
  * Puts the SPA for `rendererOrigin` into `webDist`: the shared build (made first when the sources
  * changed) with the origin written in. Throws when the build no longer holds the placeholder,
- * since the stack's frames would then point at the wrong renderer.
+ * since the stack's frames would then point at the wrong renderer. `root`: the app, or another
+ * entry built with its config (the renderer suites' viewer page).
  */
-export function spaFor(rendererOrigin: string, webDist: string, vite: string): void {
-  const shared = sharedBuild((outDir) => {
-    const result = spawnSync(
-      vite,
-      ['build', 'apps/web', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-      {
-        cwd: workspaceRoot,
-        env: { ...process.env, RENDERER_ORIGIN: ORIGIN_PLACEHOLDER },
-        stdio: 'pipe',
-        encoding: 'utf8',
-      },
-    );
+export function spaFor(rendererOrigin: string, webDist: string, vite: string, root = 'apps/web'): void {
+  const args = ['build', root, '--config', 'apps/web/vite.config.ts', '--emptyOutDir', '--logLevel', 'error'];
+  const shared = sharedBuild(root.replace(/\W+/g, '-'), (outDir) => {
+    const result = spawnSync(vite, [...args, '--outDir', outDir], {
+      cwd: workspaceRoot,
+      env: { ...process.env, RENDERER_ORIGIN: ORIGIN_PLACEHOLDER },
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
     if (result.status !== 0)
-      throw new Error(`vite build apps/web failed:\n${result.stdout}\n${result.stderr}`.slice(-4000));
+      throw new Error(`vite build ${root} failed:\n${result.stdout}\n${result.stderr}`.slice(-4000));
   });
   if (copyWithOrigin(shared, webDist, rendererOrigin) === 0)
     throw new Error(`the SPA build in ${shared} does not contain the renderer origin placeholder`);
