@@ -18,7 +18,9 @@ export const portabilityRoute = {
       'Every artifact of the caller (and of their migrated-from id) with description, collections and every kept version, streamed as NDJSON: one artifact per line, then a trailer line {"end":{"count","totalViews"}} (no trailer: the stream was cut short)',
     tag,
     access: 'user',
+    // Each line is one of these (the last is the trailer, exportTrailerSchema).
     response: d.exportedArtifactSchema,
+    responseMediaType: 'application/x-ndjson',
   }),
   importMine: defineRoute({
     id: 'importArtifacts',
