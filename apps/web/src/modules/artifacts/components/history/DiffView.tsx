@@ -10,7 +10,7 @@ export type DiffMode = 'split' | 'unified';
  * with nothing in common are thousands of changed rows: drawing them all at once would freeze
  * the page, so the rest come on request.
  */
-export const ROWS_PER_PAGE = 400;
+export const ROWS_PER_PAGE = 250;
 
 const Fold = ({ count, span, onExpand }: { count: number; span: number; onExpand: () => void }) => (
   <tr className="vh-fold">

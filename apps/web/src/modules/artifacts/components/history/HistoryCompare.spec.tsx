@@ -31,7 +31,9 @@ describe('DiffView', () => {
     const model = computeDiff(text(lines(600, 'a')), text(lines(600, 'b')), 0);
     render(<DiffView model={model} mode="split" labels={['Version 1', 'Version 2']} />);
     expect(screen.getAllByRole('row')).toHaveLength(1 + ROWS_PER_PAGE);
-    fireEvent.click(screen.getByRole('button', { name: 'Show 200 more lines (200 left)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show 250 more lines (350 left)' }));
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 2 * ROWS_PER_PAGE);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 100 more lines (100 left)' }));
     expect(screen.getAllByRole('row')).toHaveLength(1 + 600);
     expect(screen.queryByRole('button', { name: /more lines/ })).toBeNull();
   });
