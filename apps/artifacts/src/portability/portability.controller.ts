@@ -24,6 +24,8 @@ export class PortabilityController {
       res.end();
     } catch (err) {
       if (err instanceof ClientGone) return;
+      // Nothing sent yet: the usual error answer. Otherwise cut off, the trailer never written.
+      if (!res.headersSent) throw err;
       res.destroy(err instanceof Error ? err : new Error(String(err)));
     }
   }

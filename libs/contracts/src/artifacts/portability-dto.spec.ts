@@ -72,8 +72,8 @@ describe('importArtifactsBodySchema', () => {
     ],
     [
       'a long description',
-      { description: 'd'.repeat(PORTABILITY_LIMITS.descriptionMaxChars + 1) },
-      PORTABILITY_MESSAGES.descriptionTooLong,
+      { description: 'd'.repeat(ARTIFACT_LIMITS.descriptionMaxChars + 1) },
+      ARTIFACT_MESSAGES.descriptionTooLong,
     ],
     ['a date that is no date', { createdAt: 'yesterday' }, PORTABILITY_MESSAGES.dateInvalid],
     ['a type that does not exist', { type: 'PDF' }, undefined],

@@ -16,10 +16,6 @@ export const PORTABILITY_LIMITS = {
   importRequestMaxBytes: 2_000_000,
   /** Artifacts per import request (the batch create's count). */
   importRequestMaxArtifacts: L.batchMax,
-  /** The description of an artifact (the #18 edit contract's limit). */
-  descriptionMaxChars: 2_000,
-  /** A version's note (the #18 edit contract's limit). */
-  versionNoteMaxChars: 200,
 } as const;
 
 export const PORTABILITY_MESSAGES = {
@@ -27,8 +23,6 @@ export const PORTABILITY_MESSAGES = {
   importTooMany: `Too many artifacts at once. Maximum ${PORTABILITY_LIMITS.importRequestMaxArtifacts} per request.`,
   versionsOrder: 'Versions must be listed oldest first, each older than the current version.',
   tooManyVersions: `Too many versions. At most ${L.versionsKept} earlier versions are kept per artifact.`,
-  descriptionTooLong: `Description is too long. Maximum ${PORTABILITY_LIMITS.descriptionMaxChars} characters allowed.`,
-  noteTooLong: `Version note is too long. Maximum ${PORTABILITY_LIMITS.versionNoteMaxChars} characters allowed.`,
   dateInvalid: 'Dates must be ISO 8601 date-times.',
   notAnExport: 'This is not a Core Vault export: it has no "artifacts" list.',
 } as const;
@@ -93,7 +87,8 @@ const content = z
   .max(L.contentMaxChars, M.contentTooLarge)
   .refine((s) => s.trim().length > 0, M.contentRequired);
 const title = z.string().max(L.titleMaxChars, M.titleTooLong);
-const note = z.string().max(PORTABILITY_LIMITS.versionNoteMaxChars, PORTABILITY_MESSAGES.noteTooLong);
+// The limits of an edit (description, version note), with its messages.
+const note = z.string().max(L.versionNoteMaxChars, M.versionNoteTooLong);
 
 export const importVersionSchema = z.object({
   version: z.number().int().min(1),
@@ -114,10 +109,7 @@ export const importArtifactSchema = z
     /** The id in the exported account, echoed in the result. */
     id: z.string().max(64).optional(),
     title,
-    description: z
-      .string()
-      .max(PORTABILITY_LIMITS.descriptionMaxChars, PORTABILITY_MESSAGES.descriptionTooLong)
-      .optional(),
+    description: z.string().max(L.descriptionMaxChars, M.descriptionTooLong).optional(),
     type: artifactTypeSchema,
     content,
     tags: tagsInputSchema.optional(),
