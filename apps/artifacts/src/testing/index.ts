@@ -204,6 +204,16 @@ export async function kafkaProducer() {
  * One app for a spec file, with its API client and a direct connection to its database (for
  * what the API does not show): started in beforeAll, closed (database dropped) in afterAll.
  */
+/**
+ * An artifact as stored, without the outbox fields: the relay updates those on its own time
+ * (lease, delivered events), so a "nothing changed" comparison must leave them out.
+ */
+export function storedArtifact(db: Connection, id: string) {
+  return db
+    .collection('artifacts')
+    .findOne({ _id: id as never }, { projection: { _outbox: 0, _outboxPending: 0, _outboxLease: 0 } });
+}
+
 export function useArtifactsApp(env: Record<string, string> = {}) {
   const ctx = {} as { t: TestApp; api: ReturnType<typeof client>; db: Connection };
   beforeAll(async () => {
