@@ -1,6 +1,6 @@
 import { ARTIFACT_MESSAGES as M, type Artifact } from '@core-vault/contracts';
 import { uniqueSuffix } from '@core-vault/platform/testing';
-import { artifactInput, type client, tokenFor, useArtifactsApp } from '../testing';
+import { artifactInput, type client, storedArtifact, tokenFor, useArtifactsApp } from '../testing';
 
 const s = uniqueSuffix();
 const alice = tokenFor(`alice-${s}`);
@@ -31,6 +31,7 @@ describe('create', () => {
         content: '<h1 onclick="x()">Hi</h1><base href="https://evil.test/">',
         tags: 'a, b ,,c',
         metadata: '{"extractedAt":"2025-01-01T00:00:00Z"}',
+        description: 'A _small_ chart',
       },
     });
     expect(res.status).toBe(201);
@@ -48,6 +49,10 @@ describe('create', () => {
       shareCount: 0,
       downloadCount: 0,
       version: 1,
+      latestVersion: 1,
+      revision: 1,
+      description: 'A _small_ chart',
+      indexable: false,
       metadata: { claudeVersion: 'claude-sonnet-4', extractedAt: '2025-01-01T00:00:00.000Z', size: 57 },
     });
     expect(a.updatedAt).toBe(a.createdAt);
@@ -160,7 +165,7 @@ describe('batch create (extension hand-off)', () => {
       token: bob,
       body: {
         artifacts: [
-          artifactInput({ title: 'one' }),
+          artifactInput({ title: 'one', description: 'first of two' }),
           artifactInput({
             title: 'two',
             type: 'AUTO',
@@ -170,7 +175,10 @@ describe('batch create (extension hand-off)', () => {
       },
     });
     expect(res.status).toBe(201);
-    expect(res.body.artifacts.map((a: { title: string }) => a.title)).toEqual(['one', 'two']);
+    expect(res.body.artifacts.map((a) => [a.title, a.description])).toEqual([
+      ['one', 'first of two'],
+      ['two', ''],
+    ]);
     expect(res.body.artifacts[1]).toMatchObject({
       type: 'MARKDOWN',
       rendered: expect.stringContaining('<h1>Title</h1>'),
@@ -286,12 +294,12 @@ describe('ownership of each call', () => {
     expect(
       (await api('PATCH', '/api/v1/artifacts/nope', { token: alice, body: { isPublic: true } })).status,
     ).toBe(404);
-    const stored = await ctx.db.collection('artifacts').findOne({ _id: own.id as never });
+    const stored = await storedArtifact(ctx.db, own.id);
     expect(stored?.['isPublic']).toBe(false);
   });
 
   it('update: validates like create and saves nothing on bad input', async () => {
-    const before = await ctx.db.collection('artifacts').findOne({ _id: own.id as never });
+    const before = await storedArtifact(ctx.db, own.id);
     for (const [body, status, message] of [
       [{}, 400, M.nothingToUpdate],
       [{ content: 'x'.repeat(500_001) }, 413, M.contentTooLarge],
@@ -302,10 +310,10 @@ describe('ownership of each call', () => {
       const res = await api('PATCH', `/api/v1/artifacts/${own.id}`, { token: alice, body });
       expect([res.status, res.body.message]).toEqual([status, message]);
     }
-    expect(await ctx.db.collection('artifacts').findOne({ _id: own.id as never })).toEqual(before);
+    expect(await storedArtifact(ctx.db, own.id)).toEqual(before);
   });
 
-  it('update: visibility and content; title/content changes bump the version', async () => {
+  it('update: visibility and content; content changes bump the version', async () => {
     const vis = await api('PATCH', `/api/v1/artifacts/${own.id}`, { token: alice, body: { isPublic: true } });
     expect(vis.body.artifact).toMatchObject({ isPublic: true });
     const version = vis.body.artifact.version;

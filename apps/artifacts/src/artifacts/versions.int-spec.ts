@@ -1,7 +1,7 @@
 import { type z } from 'zod';
 import { type ActivityEntry, ARTIFACT_MESSAGES as M, type versionListSchema } from '@core-vault/contracts';
 import { uniqueSuffix } from '@core-vault/platform/testing';
-import { artifactInput, type client, tokenFor, useArtifactsApp } from '../testing';
+import { artifactInput, type client, storedArtifact, tokenFor, useArtifactsApp } from '../testing';
 
 const s = uniqueSuffix();
 const owner = tokenFor(`owner-${s}`);
@@ -104,7 +104,7 @@ describe('version history', () => {
   });
 
   it('answers bad versions with 404/409 and changes nothing', async () => {
-    const before = await ctx.db.collection('artifacts').findOne({ _id: id as never });
+    const before = await storedArtifact(ctx.db, id);
     for (const [path, status, message] of [
       [`/versions/99/restore`, 404, M.versionNotFound],
       [`/versions/abc/restore`, 404, M.versionNotFound],
@@ -115,7 +115,7 @@ describe('version history', () => {
       expect([res.status, res.body.message]).toEqual([status, message]);
     }
     expect((await api('GET', `/api/v1/artifacts/${id}/versions/-1`, { token: owner })).status).toBe(404);
-    expect(await ctx.db.collection('artifacts').findOne({ _id: id as never })).toEqual(before);
+    expect(await storedArtifact(ctx.db, id)).toEqual(before);
   });
 
   it('is for the owner, the migrated owner and admins only', async () => {
@@ -170,7 +170,7 @@ describe('edit conflicts (revision)', () => {
       body: { title: 'first tab', revision: 1 },
     });
     expect(first.body.artifact).toMatchObject({ title: 'first tab', revision: 2, version: 1 });
-    const before = await ctx.db.collection('artifacts').findOne({ _id: id as never });
+    const before = await storedArtifact(ctx.db, id);
     const second = await api('PATCH', `/api/v1/artifacts/${id}`, {
       token: owner,
       body: { content: '<p>second tab</p>', revision: 1 },
@@ -185,7 +185,7 @@ describe('edit conflicts (revision)', () => {
       body: { revision: 1 },
     });
     expect(restore.status).toBe(409);
-    expect(await ctx.db.collection('artifacts').findOne({ _id: id as never })).toEqual(before);
+    expect(await storedArtifact(ctx.db, id)).toEqual(before);
     expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(0);
     // From the revision it now knows, the second tab saves.
     const retry = await api('PATCH', `/api/v1/artifacts/${id}`, {
