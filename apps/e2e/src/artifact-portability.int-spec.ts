@@ -93,7 +93,13 @@ it('exports every artifact with its history and imports it into another account'
             content: `# Note ${i}\n\nÜber 😀 "quoted"`,
             tags: `n${i % 5},all`,
           }
-        : { title: `Page ${i}`, type: 'HTML', content: `<p>Page ${i}</p>`, isPublic: i % 4 === 0 };
+        : {
+            title: `Page ${i}`,
+            type: 'HTML',
+            content: `<p>Page ${i}</p>`,
+            isPublic: i % 4 === 0,
+            description: `About *page ${i}*`,
+          };
     });
     const body = await must(source, 'POST', '/api/v1/artifacts/batch', 201, { artifacts });
     ids.push(...(body['artifacts'] as { id: string }[]).map((a) => a.id));
@@ -103,6 +109,7 @@ it('exports every artifact with its history and imports it into another account'
       await must(source, 'PATCH', `/api/v1/artifacts/${ids[i]}`, 200, {
         content: `<p>Page ${i} edit ${e}</p>`,
         type: 'HTML',
+        versionNote: `Edit ${e}`,
         ...(e === 2 ? { title: `Page ${i} renamed` } : {}),
       });
   const collection = await must(source, 'POST', '/api/v1/collections', 201, { name: 'Favorites' });
@@ -119,6 +126,9 @@ it('exports every artifact with its history and imports it into another account'
     expect(a?.version).toBe(1 + EDITS);
     expect(a?.versions.map((v) => v.version)).toEqual([1, 2, 3]);
     expect(a?.content).toBe(`<p>Page ${i} edit ${EDITS}</p>`);
+    expect(a?.description).toBe(`About *page ${i}*`);
+    expect(a?.versionNote).toBe(`Edit ${EDITS}`);
+    expect(a?.versions.map((v) => v.note)).toEqual([null, 'Edit 1', 'Edit 2']);
   }
   expect(exported.find((x) => x.id === ids[50])?.collections).toEqual(['Favorites']);
 
