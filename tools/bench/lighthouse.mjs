@@ -186,7 +186,8 @@ async function audit(chrome, url, formFactor, cpuSlowdownMultiplier) {
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const a = (id) => lhr.audits[id]?.numericValue ?? NaN;
-  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13 names the largest paint's element in its LCP breakdown insight.
+  const lcpNode = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((i) => i.type === 'node');
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     cls: a('cumulative-layout-shift'),
@@ -194,7 +195,7 @@ async function audit(chrome, url, formFactor, cpuSlowdownMultiplier) {
     tbtMs: a('total-blocking-time'),
     fcpMs: a('first-contentful-paint'),
     siMs: a('speed-index'),
-    lcpElement: lcpElement?.selector ?? null,
+    lcpElement: lcpNode?.selector ?? null,
     // Lighthouse's measure of this machine's speed at the time (a typical desktop is 1,500-2,000):
     // its simulated throttling assumes a fast host, so a loaded one inflates TBT for every page.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
