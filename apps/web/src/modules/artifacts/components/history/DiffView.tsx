@@ -155,7 +155,7 @@ export function DiffView({
       {left > 0 && (
         <button
           type="button"
-          className="cv-btn cv-btn-small"
+          className="cv-btn cv-btn-small vh-more"
           onClick={() => setLimit((n) => n + ROWS_PER_PAGE)}
         >
           {showMoreLabel(Math.min(ROWS_PER_PAGE, left), left)}
