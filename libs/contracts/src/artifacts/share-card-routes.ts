@@ -4,7 +4,7 @@ import { ARTIFACT_MESSAGES as M } from './artifact-limits';
 import { SHARE_CARD_SIZE } from './share-meta';
 
 export const SHARE_CARD_MESSAGES = {
-  versionInvalid: 'Version must be a positive whole number.',
+  versionInvalid: M.versionInvalid,
   busy: 'Preview images are being made for many artifacts right now. Please try again shortly.',
 } as const;
 
