@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Cursor, type QueryOptions } from 'mongoose';
 import { Model } from 'mongoose';
 import { ARTIFACT_LIMITS } from '@core-vault/contracts';
 import { COLLECTION_MODEL, type CollectionDoc } from '../collections/collection.schema';
@@ -16,6 +15,9 @@ import {
 export type StoredArtifact = ArtifactDoc;
 export type StoredVersion = ArtifactVersionDoc;
 
+/** What the export needs of a database cursor: the documents one by one, and closing it. */
+export type ReadCursor<T> = AsyncIterable<T> & { close(): Promise<unknown> };
+
 /** Reads and writes of export and import: cursors out, whole-artifact writes in. */
 @Injectable()
 export class PortabilityRepository {
@@ -26,7 +28,7 @@ export class PortabilityRepository {
   ) {}
 
   /** The owners' live artifacts, oldest first, one document in memory at a time. */
-  artifactCursor(owners: readonly string[]): Cursor<StoredArtifact, QueryOptions<ArtifactDoc>> {
+  artifactCursor(owners: readonly string[]): ReadCursor<StoredArtifact> {
     return this.artifacts
       .find({ owner: { $in: owners }, deletedAt: null })
       .sort({ createdAt: 1, _id: 1 })
@@ -35,7 +37,7 @@ export class PortabilityRepository {
   }
 
   /** One artifact's kept earlier versions, oldest first. */
-  versionCursor(artifactId: string): Cursor<StoredVersion, QueryOptions<ArtifactVersionDoc>> {
+  versionCursor(artifactId: string): ReadCursor<StoredVersion> {
     return this.versions
       .find({ artifactId })
       .sort({ version: 1 })
