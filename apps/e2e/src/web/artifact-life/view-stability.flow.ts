@@ -78,7 +78,8 @@ async function settled(tab: Page): Promise<void> {
 /**
  * The public page is steady (#18): no layout shift while a shared artifact loads, on a desktop
  * and a phone screen, for an HTML report taller than the screen and a React component; the SPA's
- * hashed assets are cached for good and compressed, its HTML revalidated.
+ * hashed assets are cached for good and compressed, its HTML revalidated. A link pinned to a
+ * version keeps showing it after the artifact is edited.
  */
 export function viewStabilityFlow(life: () => LifeContext): void {
   let owner: SeededUser;
@@ -139,6 +140,59 @@ export function viewStabilityFlow(life: () => LifeContext): void {
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
       expect(await res.text()).toBe(plain); // decoded, it is the bundle itself
+    }
+  });
+
+  it('a pinned link (?v=N) keeps its version after an edit; errors as the view errors; the owner sees which version', async () => {
+    const web = life().stack.webUrl;
+    const create = await owner.api('POST', '/api/v1/artifacts', {
+      title: 'Pinned notes',
+      type: 'HTML',
+      content: '<p>First words</p>',
+      isPublic: true,
+    });
+    expect(create.status).toBe(201);
+    const id = String((create.body['artifact'] as { id: string }).id);
+    const edit = await owner.api('PATCH', `/api/v1/artifacts/${id}`, { content: '<p>Second words</p>' });
+    expect(edit.status).toBe(200);
+    const hidden = await owner.api('POST', '/api/v1/artifacts', {
+      title: 'Hidden',
+      type: 'HTML',
+      content: '<p>x</p>',
+      isPublic: false,
+    });
+    const hiddenId = String((hidden.body['artifact'] as { id: string }).id);
+
+    const visitor = await life().browser.newContext();
+    try {
+      const tab = await visitor.newPage();
+      const frame = tab.frameLocator('.cv-artifact-frame iframe');
+      await tab.goto(`${web}/view/${id}?v=1`);
+      await frame.getByText('First words').waitFor();
+      expect(await frame.getByText('Second words').count()).toBe(0);
+      expect(await tab.getByText(/Version 1 of 2/).count()).toBe(0); // the note is the owner's
+      await tab.goto(`${web}/view/${id}`);
+      await frame.getByText('Second words').waitFor();
+      await tab.goto(`${web}/view/${id}?v=9`);
+      await tab.getByRole('heading', { name: 'Version not found' }).waitFor();
+      await tab.goto(`${web}/view/${hiddenId}?v=1`);
+      await tab.getByRole('heading', { name: 'This artifact is private' }).waitFor();
+    } finally {
+      await visitor.close();
+    }
+
+    const mine = await life().browser.newContext();
+    try {
+      const tab = await owner.signIn(mine);
+      await tab.goto(`${web}/view/${id}?v=1`);
+      await tab.frameLocator('.cv-artifact-frame iframe').getByText('First words').waitFor();
+      await tab.getByText(/Version 1 of 2/).waitFor();
+      await tab.getByRole('link', { name: 'view latest' }).click();
+      await tab.waitForURL(`${web}/view/${id}`);
+      await tab.frameLocator('.cv-artifact-frame iframe').getByText('Second words').waitFor();
+      expect(await tab.getByText(/Version \d+ of/).count()).toBe(0);
+    } finally {
+      await mine.close();
     }
   });
 }
