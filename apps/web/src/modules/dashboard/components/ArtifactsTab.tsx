@@ -72,7 +72,7 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
               id="search"
               type="search"
               className="cv-input"
-              placeholder="Title, tags or content"
+              placeholder="Title, description, tags or content"
               maxLength={200}
               value={draft}
               onChange={(e) => setDraft(e.target.value)}

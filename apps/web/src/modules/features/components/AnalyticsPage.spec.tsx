@@ -28,6 +28,7 @@ const list: Handler = (url) =>
           {
             id: 'art-1',
             title: 'Quarterly report',
+            description: '',
             type: 'HTML',
             isPublic: true,
             owner: 'usr_1',
@@ -39,6 +40,9 @@ const list: Handler = (url) =>
             tags: [],
             allowNetwork: false,
             version: 1,
+            latestVersion: 1,
+            revision: 1,
+            indexable: false,
             metadata: { claudeVersion: 'claude-sonnet-4', extractedAt: '2026-11-01T00:00:00.000Z', size: 10 },
           },
         ],
