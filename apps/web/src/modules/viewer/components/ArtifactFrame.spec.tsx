@@ -79,7 +79,7 @@ describe('ArtifactFrame', () => {
     expect(iframe.style.height).toBe('120px');
   });
 
-  it('gives a viewport-sized artifact the default height and a keyboard-resizable handle, remembered', () => {
+  it('gives a viewport-sized artifact the default height and a keyboard-resizable handle, remembered', async () => {
     sessionStorage.clear();
     const first = setup('art-vp');
     first.send(msg({ kind: 'height', height: 300, mode: 'content' }));
@@ -89,7 +89,8 @@ describe('ArtifactFrame', () => {
     // Viewport mode is final: later content reports do not size the frame.
     first.send(msg({ kind: 'height', height: 200, mode: 'content' }));
     expect(first.iframe.style.height).toBe(`${initial}px`);
-    const handle = screen.getByRole('separator', { name: 'Resize artifact' });
+    // The handle's code loads when the first viewport-sized report arrives.
+    const handle = await screen.findByRole('separator', { name: 'Resize artifact' });
     expect(handle.tabIndex).toBe(0);
     fireEvent.keyDown(handle, { key: 'ArrowDown' });
     fireEvent.keyDown(handle, { key: 'PageDown' });
@@ -104,7 +105,7 @@ describe('ArtifactFrame', () => {
     expect(second.iframe.style.height).toBe('350px');
   });
 
-  it('resizes by dragging the handle', () => {
+  it('resizes by dragging the handle', async () => {
     // jsdom has no PointerEvent: a MouseEvent carries clientY the same way.
     if (!('PointerEvent' in window))
       vi.stubGlobal(
@@ -116,7 +117,7 @@ describe('ArtifactFrame', () => {
     const { iframe, send } = setup();
     send(msg({ kind: 'height', height: 1, mode: 'viewport' }));
     const initial = Math.max(480, window.innerHeight - 12);
-    const handle = screen.getByRole('separator');
+    const handle = await screen.findByRole('separator');
     fireEvent.pointerDown(handle, { clientY: 100, pointerId: 1 });
     fireEvent.pointerMove(handle, { clientY: 160, pointerId: 1 });
     fireEvent.pointerUp(handle, { clientY: 160, pointerId: 1 });

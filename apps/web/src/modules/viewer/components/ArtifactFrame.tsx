@@ -4,18 +4,24 @@ import {
   type RenderableArtifact,
   renderRequest,
 } from '@core-vault/contracts';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { loadArtifactStorage, saveArtifactStorage } from '../hooks/artifact-storage';
 import { acceptFrameMessage, contentKey } from '../hooks/frame-messages';
 import {
   type FrameSizing,
+  RESIZE_HANDLE_HEIGHT,
   applyHeightReport,
   defaultViewportHeight,
   loadFrameHeight,
   saveFrameHeight,
 } from '../hooks/frame-size';
 import { RENDERER_ORIGIN, frameSandbox, frameUrl } from '../renderer-origin';
-import { FrameResizeHandle, RESIZE_HANDLE_HEIGHT } from './FrameResizeHandle';
+
+// Only viewport-sized artifacts get the handle, after their first height report: its code loads
+// then (a box of its height stands in meanwhile, so nothing moves when it arrives).
+const FrameResizeHandle = lazy(() =>
+  import('./FrameResizeHandle').then((m) => ({ default: m.FrameResizeHandle })),
+);
 
 export interface ArtifactFrameProps {
   artifact: RenderableArtifact;
@@ -153,12 +159,14 @@ function FrameInstance({
         }}
       />
       {viewport && (
-        <FrameResizeHandle
-          height={height}
-          onResize={setUserHeight}
-          onResizeEnd={(h) => saveFrameHeight(storageId, h)}
-          onDragging={setDragging}
-        />
+        <Suspense fallback={<div style={{ height: RESIZE_HANDLE_HEIGHT }} />}>
+          <FrameResizeHandle
+            height={height}
+            onResize={setUserHeight}
+            onResizeEnd={(h) => saveFrameHeight(storageId, h)}
+            onDragging={setDragging}
+          />
+        </Suspense>
       )}
     </div>
   );

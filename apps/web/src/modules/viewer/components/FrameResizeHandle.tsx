@@ -1,8 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from 'react';
-import { FRAME_MAX, USER_FRAME_MIN, clampUserHeight } from '../hooks/frame-size';
-
-/** Its height: the default frame height leaves room for it, so it shows without scrolling. */
-export const RESIZE_HANDLE_HEIGHT = 12;
+import { FRAME_MAX, RESIZE_HANDLE_HEIGHT, USER_FRAME_MIN, clampUserHeight } from '../hooks/frame-size';
 const STEP = 20;
 const PAGE_STEP = 200;
 

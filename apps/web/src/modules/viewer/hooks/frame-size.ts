@@ -3,6 +3,8 @@ import { FRAME_HEIGHT, type FrameSizingMode, clampFrameHeight } from '@core-vaul
 /** Viewport-sized artifacts are never shorter than this by default, nor by the user's hand. */
 export const VIEWPORT_FRAME_MIN = 480;
 export const USER_FRAME_MIN = 150;
+/** The resize handle's height: the default frame height leaves room for it, so it shows without scrolling. */
+export const RESIZE_HANDLE_HEIGHT = 12;
 /** Above the frame at most this much counts as the app's header when picking a default height. */
 const HEADER_MAX = 200;
 const SESSION_PREFIX = 'core-vault.frame-height.';
