@@ -130,6 +130,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ONBOARDING_CONSUMER_GROUP: `e2e-${run_id}.onboarding.events`,
     ONBOARDING_QUEUE: `e2e-${run_id}-check-ins`,
     RATE_LIMIT_NAMESPACE: `e2e-${run_id}`,
+    // Each service with consumers would wait out a 5 s idle fetch at every stop (docs/operations.md).
+    KAFKA_CONSUMER_MAX_WAIT_MS: '250',
     ...options.env,
   };
 

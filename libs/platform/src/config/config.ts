@@ -66,6 +66,13 @@ export const kafkaConfigSchema = z.object({
    * the others. 6 s is the broker's minimum (group.min.session.timeout.ms).
    */
   KAFKA_CONSUMER_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6_000).max(300_000).default(30_000),
+  /**
+   * How long a fetch waits on the broker when there is nothing to read. It costs no latency (a
+   * fetch returns as soon as a message arrives) but bounds how long a consumer takes to stop: it
+   * finishes the fetch in flight first. kafkajs's 5 s default; the test stacks use less so the
+   * many service stops of a test run do not each wait 5 s.
+   */
+  KAFKA_CONSUMER_MAX_WAIT_MS: z.coerce.number().int().min(10).max(30_000).default(5_000),
 });
 
 export const redisConfigSchema = z.object({ REDIS_URL: secret(urlWith(['redis', 'rediss'])) });

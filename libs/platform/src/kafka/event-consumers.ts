@@ -67,6 +67,7 @@ export class EventConsumers implements BeforeApplicationShutdown {
       ...(this.options.sessionTimeoutMs === undefined
         ? {}
         : { sessionTimeoutMs: this.options.sessionTimeoutMs }),
+      ...(this.options.maxWaitMs === undefined ? {} : { maxWaitMs: this.options.maxWaitMs }),
       metrics: this.metrics,
     });
     this.metrics.onCollect('lag', () => this.lag(registration.groupId, registration.topics));

@@ -73,6 +73,8 @@ export interface IdempotentConsumerOptions {
   restartBackoffMs?: number;
   /** Silence after which the group hands this consumer's partitions to others (default 30 s). */
   sessionTimeoutMs?: number;
+  /** A fetch's longest wait on an idle broker; also how long stopping can take (kafkajs: 5 s). */
+  maxWaitMs?: number;
   partitionsConsumedConcurrently?: number;
   fromBeginning?: boolean;
   /**
@@ -136,6 +138,7 @@ export class IdempotentConsumer {
       sessionTimeout: this.options.sessionTimeoutMs ?? 30_000,
       // A tenth of the session: several missed heartbeats before the group gives up on us.
       heartbeatInterval: Math.round((this.options.sessionTimeoutMs ?? 30_000) / 10),
+      ...(this.options.maxWaitMs === undefined ? {} : { maxWaitTimeInMs: this.options.maxWaitMs }),
       ...(this.options.maxBytesPerPartition
         ? {
             maxBytesPerPartition: this.options.maxBytesPerPartition,

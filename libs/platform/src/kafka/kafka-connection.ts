@@ -18,6 +18,8 @@ export interface KafkaModuleOptions {
   replicationFactor?: number;
   maxAttempts?: number;
   sessionTimeoutMs?: number;
+  /** A consumer fetch's longest wait on an idle broker (KAFKA_CONSUMER_MAX_WAIT_MS). */
+  maxWaitMs?: number;
   catalog?: AnyEventCatalog;
 }
 

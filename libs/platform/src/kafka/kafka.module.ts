@@ -13,6 +13,7 @@ export interface KafkaSettings {
   KAFKA_REPLICATION_FACTOR: number;
   KAFKA_CONSUMER_MAX_ATTEMPTS?: number;
   KAFKA_CONSUMER_SESSION_TIMEOUT_MS?: number;
+  KAFKA_CONSUMER_MAX_WAIT_MS?: number;
 }
 
 @Global()
@@ -35,6 +36,9 @@ export class KafkaModule {
       ...(config.KAFKA_CONSUMER_SESSION_TIMEOUT_MS === undefined
         ? {}
         : { sessionTimeoutMs: config.KAFKA_CONSUMER_SESSION_TIMEOUT_MS }),
+      ...(config.KAFKA_CONSUMER_MAX_WAIT_MS === undefined
+        ? {}
+        : { maxWaitMs: config.KAFKA_CONSUMER_MAX_WAIT_MS }),
       ...topics,
     });
   }
