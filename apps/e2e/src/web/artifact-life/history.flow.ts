@@ -186,6 +186,21 @@ export function historyFlow(life: () => LifeContext): void {
       await pinned.close();
       await follows.close();
     });
+    it('fits a phone: the dialog fills the screen and the diff starts unified', async () => {
+      await tab.setViewportSize({ width: 390, height: 844 });
+      try {
+        const dialog = await openHistory(title);
+        const box = await dialog.boundingBox();
+        if (!box || box.x < 0 || box.width > 390) throw new Error(`dialog box ${JSON.stringify(box)}`);
+        await dialog.getByRole('button', { name: 'Compare', exact: true }).click();
+        await dialog.locator('table.vh-diff-unified').waitFor();
+        const scroll = await dialog.evaluate((d) => d.scrollWidth <= d.clientWidth);
+        expect(scroll).toBe(true);
+        await screenshot(tab, 'history-phone');
+      } finally {
+        await tab.setViewportSize({ width: 1280, height: 900 });
+      }
+    });
   });
 
   it('diffs two 500,000-character versions without blocking the page', async () => {
