@@ -117,6 +117,7 @@ export async function startRendererStack(
       run(process.execPath, ['apps/usercontent/scripts/build-assets.mjs'], {}),
       Promise.resolve().then(() => spaFor(rendererOrigin, outDir, VITE, SPA_ROOT)),
     ]);
+    gateway.serveSpaIndex(join(outDir, 'index.html'));
 
     const usercontent = spawnTs(join(workspaceRoot, 'apps/usercontent/src/main.ts'), {
       NODE_ENV: 'test',

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import {
   type IncomingHttpHeaders,
   type IncomingMessage,
@@ -38,6 +39,15 @@ export class StubGateway {
   readonly artifacts = new Map<string, StubArtifact>();
   readonly seen: SeenRequest[] = [];
   private server: Server | null = null;
+  /**
+   * The SPA's index.html, which the real gateway serves for /view/{id} with the artifact's link
+   * tags (the web server sends /view/* to it): the stub answers it as is.
+   */
+  private spaIndexFile: string | null = null;
+
+  serveSpaIndex(file: string): void {
+    this.spaIndexFile = file;
+  }
 
   add(...artifacts: StubArtifact[]): void {
     for (const a of artifacts) this.artifacts.set(a.id, a);
@@ -68,6 +78,16 @@ export class StubGateway {
     this.server = createServer((req, res) => {
       this.seen.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
       if (req.method === 'POST' && req.url === '/api/v1/artifacts/preview') return this.preview(req, res);
+      if (req.method === 'GET' && /^\/view(\/|\?|$)/.test(req.url ?? '') && this.spaIndexFile) {
+        // With the real gateway's framing headers (apps/gateway/src/share-page): the app is never framed.
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          'Content-Security-Policy': "frame-ancestors 'none'",
+          'X-Frame-Options': 'DENY',
+        });
+        return res.end(readFileSync(this.spaIndexFile));
+      }
       const match = /^\/api\/v1\/artifacts\/([^/?]+)/.exec(req.url ?? '');
       const artifact =
         match && req.method === 'GET'
@@ -87,7 +107,11 @@ export class StubGateway {
         artifact: {
           renderError: null,
           securityWarning: null,
+          description: '',
           tags: [],
+          revision: 1,
+          latestVersion: 1,
+          indexable: false,
           metadata: { claudeVersion: 'claude-sonnet-4', extractedAt: now, size: artifact.content.length },
           version: 1,
           createdAt: now,
