@@ -3,6 +3,7 @@
  * per activity entry. Kept apart from the components so the wording is decided (and tested) once.
  */
 export const HISTORY_TEXTS = {
+  historyTitle: 'Version history',
   versionsTab: 'Versions',
   activityTab: 'Activity',
   loadingVersions: 'Loading versions...',
