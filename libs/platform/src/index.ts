@@ -11,6 +11,7 @@ export * from './http/app-exception';
 export * from './http/error.filter';
 export * from './http/request-limits';
 export * from './http/request-guards';
+export * from './http/backpressure';
 export * from './mongo/mongo.module';
 export * from './redis/redis.module';
 export * from './events/event-factory';

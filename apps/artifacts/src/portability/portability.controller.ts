@@ -1,10 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { type AuthUser, type ImportArtifactsBody, importArtifactsBodySchema } from '@core-vault/contracts';
-import { CurrentUser, RequireFeature } from '@core-vault/platform';
+import { ClientGone, CurrentUser, RequireFeature, writeWithBackpressure } from '@core-vault/platform';
 import { ArtifactValidationPipe } from '../artifacts/artifact-validation.pipe';
 import { PortabilityService } from './portability.service';
-import { ClientGone, writeWithBackpressure } from './backpressure';
 
 /** /api/v1/artifacts/export and /import — contracts in libs/contracts/src/artifacts/portability-routes.ts. */
 @Controller('api/v1/artifacts')

@@ -1,8 +1,7 @@
 import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { type AuthUser } from '@core-vault/contracts';
-import { CurrentUser } from '@core-vault/platform';
-import { ClientGone, writeWithBackpressure } from './export-backpressure';
+import { ClientGone, CurrentUser, writeWithBackpressure } from '@core-vault/platform';
 import { ExportService } from './export.service';
 
 @Controller('api/v1/billing')
