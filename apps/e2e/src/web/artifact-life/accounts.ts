@@ -1,7 +1,9 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { appContext, recordDialogs } from '../../support/browser';
 import { mailIds, waitForCode } from '../../support/mail';
 import { type Stack } from '../../support/stack';
+import { type LifeContext } from './context';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -100,4 +102,21 @@ export async function seedTrialUser(stack: Stack, prefix: string): Promise<Seede
     return tab;
   };
   return { email, token: fresh, api: freshApi, signIn };
+}
+
+/** A seeded user signed in on the dashboard, in a browser context of their own. */
+export interface SignedInUser {
+  user: SeededUser;
+  context: BrowserContext;
+  tab: Page;
+}
+
+/** Seeds a trial user and signs them in, with the onboarding tour done (it would cover the cards). */
+export async function signedInOnDashboard(life: LifeContext, prefix: string): Promise<SignedInUser> {
+  const user = await seedTrialUser(life.stack, prefix);
+  const context = await appContext(life.browser, life.stack.webUrl);
+  await context.addInitScript(() => window.localStorage.setItem('cv.onboarding-completed', 'true'));
+  const tab = await user.signIn(context);
+  recordDialogs(tab);
+  return { user, context, tab };
 }

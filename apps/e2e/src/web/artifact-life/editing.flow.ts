@@ -1,8 +1,8 @@
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
-import { appContext, recordDialogs, screenshot } from '../../support/browser';
+import { recordDialogs, screenshot } from '../../support/browser';
 import { ui } from '../../support/ui';
-import { type SeededUser, seedTrialUser } from './accounts';
+import { type SeededUser, signedInOnDashboard } from './accounts';
 import { type LifeContext } from './context';
 
 const CONFLICT =
@@ -54,12 +54,7 @@ export function editingFlow(life: () => LifeContext): void {
   }
 
   beforeAll(async () => {
-    user = await seedTrialUser(life().stack, 'edit');
-    context = await appContext(life().browser, life().stack.webUrl);
-    // The onboarding tour would cover the cards on a new user's first dashboard.
-    await context.addInitScript(() => window.localStorage.setItem('cv.onboarding-completed', 'true'));
-    tab = await user.signIn(context);
-    recordDialogs(tab);
+    ({ user, context, tab } = await signedInOnDashboard(life(), 'edit'));
   });
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { uniqueSuffix } from '@core-vault/platform/testing';
-import { appContext, recordDialogs, screenshot } from '../../support/browser';
+import { screenshot } from '../../support/browser';
 import { ui } from '../../support/ui';
-import { type SeededUser, seedTrialUser } from './accounts';
+import { type SeededUser, signedInOnDashboard } from './accounts';
 import { type LifeContext } from './context';
 
 /** The longest main-thread task allowed while a 500,000-character diff is computed and drawn. */
@@ -65,12 +65,7 @@ export function historyFlow(life: () => LifeContext): void {
     dialog.getByTestId('history-version').filter({ has: tab.getByText(`Version ${n}`, { exact: true }) });
 
   beforeAll(async () => {
-    user = await seedTrialUser(life().stack, 'history');
-    context = await appContext(life().browser, life().stack.webUrl);
-    // The onboarding tour would cover the cards on a new user's first dashboard.
-    await context.addInitScript(() => window.localStorage.setItem('cv.onboarding-completed', 'true'));
-    tab = await user.signIn(context);
-    recordDialogs(tab);
+    ({ user, context, tab } = await signedInOnDashboard(life(), 'history'));
   });
 
   afterAll(async () => {
