@@ -1,4 +1,5 @@
 // Shared UI: pieces every feature module uses, with no knowledge of any feature.
+export { Banner } from './Banner';
 export { CodeInput } from './CodeInput';
 export { Dialog } from './Dialog';
 export { Field } from './Field';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Spinner } from '../../../components/ui';
+import { Banner, Spinner } from '../../../components/ui';
 import { messageOf } from '../../../lib/api/errors';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useAccountProfile } from '../api/account-api';
@@ -30,12 +30,12 @@ export function AccountPage() {
       </header>
       <main className="cv-page ac-grid">
         {profile.isError ? (
-          <div className="cv-banner cv-banner-error" role="alert">
+          <Banner tone="error">
             {messageOf(profile.error, UNEXPECTED)}{' '}
             <button type="button" className="cv-link-btn" onClick={() => void profile.refetch()}>
               Try again
             </button>
-          </div>
+          </Banner>
         ) : !profile.data ? (
           <Spinner />
         ) : (

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Spinner } from '../../../components/ui';
+import { Banner, Spinner } from '../../../components/ui';
 import { endpoints } from '../../../lib/api/endpoints';
 import { messageOf } from '../../../lib/api/errors';
 import { apiQuery, useApiMutation } from '../../../lib/query';
@@ -44,12 +44,12 @@ export function SearchEnginesSection() {
     <section className="cv-card" aria-labelledby="account-search-engines">
       <h2 id="account-search-engines">{SEARCH_ENGINES_TEXTS.title}</h2>
       {settings.isError ? (
-        <div className="cv-banner cv-banner-error" role="alert">
+        <Banner tone="error">
           {messageOf(settings.error, UNEXPECTED)}{' '}
           <button type="button" className="cv-link-btn" onClick={() => void settings.refetch()}>
             Try again
           </button>
-        </div>
+        </Banner>
       ) : !settings.data ? (
         <Spinner />
       ) : (

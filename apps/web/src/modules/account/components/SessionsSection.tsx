@@ -6,7 +6,7 @@ import {
   listSessionsRoute,
   signOutOtherSessionsRoute,
 } from '@core-vault/contracts';
-import { Spinner } from '../../../components/ui';
+import { Banner, Spinner } from '../../../components/ui';
 import { messageOf } from '../../../lib/api/errors';
 import { formatDateTime } from '../../../lib/dates';
 import { apiKey, apiQuery, useApiMutation } from '../../../lib/query';
@@ -54,12 +54,12 @@ export function SessionsSection() {
       {sessions.isPending ? (
         <Spinner label={SESSIONS_TEXTS.loading} />
       ) : sessions.isError ? (
-        <div className="cv-banner cv-banner-error" role="alert">
+        <Banner tone="error">
           {SESSIONS_TEXTS.loadFailed} {messageOf(sessions.error, UNEXPECTED)}{' '}
           <button type="button" className="cv-btn cv-btn-small" onClick={() => void sessions.refetch()}>
             {SESSIONS_TEXTS.retry}
           </button>
-        </div>
+        </Banner>
       ) : list.length === 0 ? (
         <p>{SESSIONS_TEXTS.empty}</p>
       ) : (

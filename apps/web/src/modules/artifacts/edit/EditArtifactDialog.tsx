@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Artifact } from '@core-vault/contracts';
-import { Dialog, Spinner } from '../../../components/ui';
+import { Banner, Dialog, Spinner } from '../../../components/ui';
 import { endpoints } from '../../../lib/api/endpoints';
 import { messageOf } from '../../../lib/api/errors';
 import { apiQuery } from '../../../lib/query';
@@ -33,9 +33,7 @@ export function EditArtifactDialog({ artifactId, onClose, onSaved }: EditArtifac
   return (
     <Dialog title="Edit artifact" onClose={onClose}>
       {read.isError ? (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {messageOf(read.error, EDIT_MESSAGES.latestFailed)}
-        </div>
+        <Banner tone="error">{messageOf(read.error, EDIT_MESSAGES.latestFailed)}</Banner>
       ) : (
         <Spinner />
       )}

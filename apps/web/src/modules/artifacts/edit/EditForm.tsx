@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Artifact, type PublicArtifact } from '@core-vault/contracts';
-import { Dialog } from '../../../components/ui';
+import { Banner, Dialog } from '../../../components/ui';
 import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { ARTIFACT_TYPE_OPTIONS, DescriptionField, LivePreview, asFormType } from '../../upload';
@@ -160,16 +160,8 @@ export function EditForm({
             onSaveAnyway={() => void saveAnyway()}
           />
         )}
-        {error && (
-          <div className="cv-banner cv-banner-error" role="alert">
-            {error}
-          </div>
-        )}
-        {notice && (
-          <div className="cv-banner cv-banner-info" role="status">
-            {notice}
-          </div>
-        )}
+        {error && <Banner tone="error">{error}</Banner>}
+        {notice && <Banner tone="info">{notice}</Banner>}
         <div className="ed-two">
           <div className="cv-field">
             <label htmlFor="ed-title">Title</label>

@@ -1,5 +1,5 @@
 import { type PricedPlan } from '@core-vault/contracts';
-import { Dialog } from '../../../components/ui';
+import { Banner, Dialog } from '../../../components/ui';
 import { endpoints } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/query';
 
@@ -20,11 +20,7 @@ export function ChangePlanDialog({
   const choose = (id: string) => change.mutate({ body: { planType: id } });
   return (
     <Dialog title="Change Plan" onClose={onClose}>
-      {error && (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <Banner tone="error">{error}</Banner>}
       <ul className="bl-pms">
         {plans.map((p) => (
           <li key={p.id} className="cv-spread">

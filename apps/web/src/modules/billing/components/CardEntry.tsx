@@ -7,6 +7,7 @@ import {
   StripePaymentEntry,
 } from '../../registration';
 import { type PaymentsConfigState } from '../api/usePaymentsConfig';
+import { Banner } from '../../../components/ui';
 
 /**
  * The registration screen's card entry, reused: the local test-card field (billing against
@@ -32,11 +33,7 @@ export function CardEntry({
   useEffect(() => onReadyChange(loaded && complete), [loaded, complete, onReadyChange]);
   if (payments.status === 'loading') return <p className="cv-hint">Loading payment system...</p>;
   if (payments.status === 'error' || payments.config.mode === 'unavailable')
-    return (
-      <div className="cv-banner cv-banner-error" role="alert">
-        {PAYMENT_MESSAGES.configError}
-      </div>
-    );
+    return <Banner tone="error">{PAYMENT_MESSAGES.configError}</Banner>;
   const props = { ref: entry, disabled, onReady, onChange, error };
   if (payments.config.mode === 'test-cards') return <LocalTestCardEntry {...props} />;
   return (

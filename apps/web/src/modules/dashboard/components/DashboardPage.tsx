@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { type Artifact, type ArtifactSort } from '@core-vault/contracts';
-import { Spinner } from '../../../components/ui';
+import { Banner, Spinner } from '../../../components/ui';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useArtifactList } from '../../artifacts';
 import { useSession } from '../../auth';
@@ -78,11 +78,7 @@ export function DashboardPage() {
     <div className="db">
       <DashboardHeader user={user} onTour={() => setTour(true)} />
       <main className="cv-page">
-        {banner && (
-          <div className="cv-banner cv-banner-success" role="status">
-            {banner}
-          </div>
-        )}
+        {banner && <Banner tone="success">{banner}</Banner>}
         <OnboardingChecklist
           isAdmin={Boolean(user.isAdmin)}
           onShowArtifacts={() => {

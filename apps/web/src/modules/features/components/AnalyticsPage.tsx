@@ -6,6 +6,7 @@ import { apiQuery, useApiMutation } from '../../../lib/query';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useSession } from '../../auth';
 import { ComingSoon, FeatureShell, Upsell } from './Upsell';
+import { Banner } from '../../../components/ui';
 import './features.css';
 
 const AdvancedCharts = lazy(() => import('./AdvancedCharts').then((m) => ({ default: m.AdvancedCharts })));
@@ -55,11 +56,7 @@ export function AnalyticsPage() {
     );
   return (
     <FeatureShell title="Analytics">
-      {error && (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <Banner tone="error">{error}</Banner>}
       {overview && (
         <section className="cv-card" aria-labelledby="totals-title">
           <h2 id="totals-title">Views of your artifacts</h2>

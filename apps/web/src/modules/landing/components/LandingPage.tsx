@@ -4,6 +4,7 @@ import { COMPANY_LINKS, SALES_EMAIL, SUPPORT_EMAIL } from '../../../lib/company'
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { ACCOUNT_DELETED_NOTICE } from '../../account';
 import { LANDING_DEMOS } from '../demo-cards';
+import { Banner } from '../../../components/ui';
 import './landing.css';
 
 const FEATURES = [
@@ -55,9 +56,7 @@ export function LandingPage() {
       <main>
         {typeof notice === 'string' && (
           <div className="cv-page">
-            <div className="cv-banner cv-banner-success" role="status">
-              {notice}
-            </div>
+            <Banner tone="success">{notice}</Banner>
           </div>
         )}
         <section className="lp-hero">

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { IMPORT_TEXTS as T } from '../import-file';
 import { useArtifactImport } from '../api/useArtifactImport';
+import { Banner } from '../../../components/ui';
 import '../portability.css';
 
 /**
@@ -38,11 +39,7 @@ export function ImportArtifacts() {
         Import artifacts
       </button>
 
-      {state.fileError && (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {state.fileError}
-        </div>
-      )}
+      {state.fileError && <Banner tone="error">{state.fileError}</Banner>}
       {state.incompleteExport && <p className="cv-hint">{T.incompleteExport}</p>}
       {state.phase !== 'idle' && state.total > 0 && (
         <p role="status" aria-live="polite">

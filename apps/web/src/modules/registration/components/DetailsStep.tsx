@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MIN_LENGTH, type SelectablePlanId, signUpProblem } from '@core-vault/contracts';
-import { Field } from '../../../components/ui';
+import { Banner, Field } from '../../../components/ui';
 import { PlanPicker } from './PlanPicker';
 
 export interface AccountDetails {
@@ -50,11 +50,7 @@ export function DetailsStep({
     <form onSubmit={submit} noValidate>
       <h1>Create Your Account</h1>
       <p className="cv-hint">Step 1 of 2: Account Information</p>
-      {shown && (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {shown}
-        </div>
-      )}
+      {shown && <Banner tone="error">{shown}</Banner>}
       <div className="reg-two">
         <Field id="reg-first" label="First name">
           <input autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />

@@ -1,7 +1,7 @@
 import { type FormEvent, Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TRIAL_DAYS } from '@core-vault/contracts';
-import { Field } from '../../../components/ui';
+import { Banner, Field } from '../../../components/ui';
 import { SUPPORT_EMAIL } from '../../../lib/company';
 import { type CardEntryHandle, type CardState, PAYMENT_MESSAGES } from '../card-entry/card-entry';
 import { LocalTestCardEntry } from '../card-entry/LocalTestCardEntry';
@@ -73,11 +73,7 @@ export function PaymentStep({
         Your card is not charged during the {TRIAL_DAYS}-day free trial. Cancel anytime before it ends and you
         pay nothing.
       </p>
-      {banner && (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {banner}
-        </div>
-      )}
+      {banner && <Banner tone="error">{banner}</Banner>}
       {askNames && (
         <div className="reg-two">
           <Field id="pay-first" label="First name">
@@ -89,11 +85,7 @@ export function PaymentStep({
         </div>
       )}
       {payments.status === 'loading' && <p className="cv-hint">Loading payment system...</p>}
-      {payments.status === 'error' && (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {PAYMENT_MESSAGES.configError}
-        </div>
-      )}
+      {payments.status === 'error' && <Banner tone="error">{PAYMENT_MESSAGES.configError}</Banner>}
       {payments.status === 'ready' && payments.config.mode === 'test-cards' && (
         <LocalTestCardEntry {...entryProps} />
       )}

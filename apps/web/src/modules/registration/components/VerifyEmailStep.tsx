@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES } from '@core-vault/contracts';
 import { type ResendNotice, VerificationCodeField } from '../../auth';
+import { Banner } from '../../../components/ui';
 
 /**
  * Between the two steps: the account exists, and starting the trial needs a signed-in session,
@@ -29,9 +30,7 @@ export function VerifyEmailStep({
     <form onSubmit={submit}>
       <h1>Verify your email</h1>
       <p className="cv-hint">Step 1 of 2: Account Information</p>
-      <div className="cv-banner cv-banner-info" role="status">
-        {AUTH_MESSAGES.verificationCodeRequired}
-      </div>
+      <Banner tone="info">{AUTH_MESSAGES.verificationCodeRequired}</Banner>
       {(error || notice) && (
         <div className={`cv-banner cv-banner-${error ? 'error' : notice?.kind}`} role="alert">
           {error ?? notice?.text}

@@ -17,6 +17,7 @@ import {
 import { DescriptionField } from './DescriptionField';
 import { LivePreview } from './LivePreview';
 import { UploadProgressBar } from './UploadProgressBar';
+import { Banner } from '../../../components/ui';
 import './upload.css';
 
 /** Title, description, type, content, public, tags; file drop; auto-detection; live preview (spec §2–5). */
@@ -86,16 +87,8 @@ export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) =>
 
   return (
     <form className="up-form" onSubmit={(e) => void submit(e)} aria-label="Upload artifact">
-      {error && (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {error}
-        </div>
-      )}
-      {notice && (
-        <div className="cv-banner cv-banner-info" role="status">
-          {notice}
-        </div>
-      )}
+      {error && <Banner tone="error">{error}</Banner>}
+      {notice && <Banner tone="info">{notice}</Banner>}
       <div className="up-two">
         <div className="cv-field">
           <label htmlFor="up-title">Title</label>

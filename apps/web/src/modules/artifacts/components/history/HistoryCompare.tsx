@@ -6,6 +6,7 @@ import { useHistoryDiff } from '../../hooks/history-diff';
 import { type DiffMode, DiffView } from './DiffView';
 import { hasDifferences } from './diff-model';
 import { HISTORY_TEXTS as T, changeSummary, versionName } from './history-labels';
+import { Banner } from '../../../../components/ui';
 
 /** Side by side needs width; a phone starts in the one-column view. */
 const initialMode = (): DiffMode =>
@@ -56,13 +57,9 @@ export function HistoryCompare({
         )}
       </div>
       {failed ? (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {failed.message}
-        </div>
+        <Banner tone="error">{failed.message}</Banner>
       ) : diff.status === 'error' ? (
-        <div className="cv-banner cv-banner-error" role="alert">
-          {T.compareFailed}
-        </div>
+        <Banner tone="error">{T.compareFailed}</Banner>
       ) : diff.status !== 'done' ? (
         <p role="status" aria-live="polite">
           {diff.status === 'idle' ? T.loadingContent : T.comparing}

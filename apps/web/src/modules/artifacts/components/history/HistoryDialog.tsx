@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Dialog } from '../../../../components/ui';
+import { Banner, Dialog } from '../../../../components/ui';
 import { api } from '../../../../lib/api/client';
 import { endpoints } from '../../../../lib/api/endpoints';
 import { apiKey, apiQuery, useApiMutation } from '../../../../lib/query';
@@ -125,11 +125,7 @@ export function HistoryDialog({ artifact, onClose, onRestored }: VersionHistoryD
           aria-labelledby="vh-tab-versions"
           hidden={tab !== 'versions'}
         >
-          {versions.error && (
-            <div className="cv-banner cv-banner-error" role="alert">
-              {versions.error.message || T.versionsFailed}
-            </div>
-          )}
+          {versions.error && <Banner tone="error">{versions.error.message || T.versionsFailed}</Banner>}
           {versions.isPending && <p role="status">{T.loadingVersions}</p>}
           {chosen && (
             <form

@@ -4,6 +4,7 @@ import { endpoints } from '../../../../lib/api/endpoints';
 import { apiQuery } from '../../../../lib/query';
 import { ArtifactFrame } from '../../../viewer';
 import { HISTORY_TEXTS as T, versionName } from './history-labels';
+import { Banner } from '../../../../components/ui';
 
 /**
  * One version rendered as the view page renders it: the viewer's sandboxed frame on the renderer
@@ -20,12 +21,7 @@ export function HistoryPreview({
     apiQuery(endpoints.artifacts.getVersion, { params: { id: artifact.id, version: String(version) } }),
   );
   if (detail.isPending) return <p role="status">{T.loadingContent}</p>;
-  if (detail.error)
-    return (
-      <div className="cv-banner cv-banner-error" role="alert">
-        {detail.error.message}
-      </div>
-    );
+  if (detail.error) return <Banner tone="error">{detail.error.message}</Banner>;
   const v = detail.data.version;
   return (
     <div className="vh-preview" data-testid="version-preview">
