@@ -378,7 +378,7 @@ describe('a new user in the browser', () => {
     await card('Typed Markdown notes').getByRole('button', { name: 'History' }).click();
     await page
       .getByRole('dialog', { name: /Version history/ })
-      .getByText('v1')
+      .getByText('Version 1', { exact: true })
       .waitFor();
     await page.keyboard.press('Escape');
     dialogs.length = 0;
