@@ -95,6 +95,12 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:shared'],
               notDependOnLibsWithTags: ['runtime:node'],
             },
+            // The browser extension runs in the user's browser like the SPA: shared, browser-safe libs only.
+            {
+              sourceTag: 'scope:extension',
+              onlyDependOnLibsWithTags: ['scope:shared'],
+              notDependOnLibsWithTags: ['runtime:node'],
+            },
             ...['gateway', 'identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'usercontent'].map(
               (s) => ({
                 sourceTag: `scope:${s}`,
@@ -144,6 +150,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, web: { rules: { 'module-entry-points': moduleEntryPoints } } },
     rules: { ...reactHooks.configs.recommended.rules, 'web/module-entry-points': 'error' },
+  },
+  {
+    files: ['apps/extension/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
