@@ -27,6 +27,16 @@ describe('cross-site refusal', () => {
         method: 'POST',
         path: '/api/v1/artifacts',
         origin: 'chrome-extension://abc',
+        authorization: `Bearer cvpat_${'a'.repeat(43)}`,
+      },
+      false,
+    ],
+    [
+      'a POST from the browser extension with a key issued before cvpat_ (cvp_)',
+      {
+        method: 'POST',
+        path: '/api/v1/artifacts',
+        origin: 'chrome-extension://abc',
         authorization: `Bearer cvp_${'a'.repeat(43)}`,
       },
       false,

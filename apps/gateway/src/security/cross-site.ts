@@ -16,7 +16,7 @@ export interface CrossSiteInput {
  * so refusing it protects nothing — and would lock out the browser extension, whose requests
  * carry its own Origin (chrome-extension://…).
  */
-const PERSONAL_TOKEN_BEARER = /^Bearer cvp_/;
+const PERSONAL_TOKEN_BEARER = /^Bearer cvp(?:at)?_/;
 
 /**
  * Fetch-Metadata based CSRF refusal: a state-changing request is refused when the browser says it

@@ -13,7 +13,7 @@ export interface PersonalTokenDoc {
   name: string;
   /** hex SHA-256 of the secret. */
   tokenHash: string;
-  /** `cvp_` and 4 more characters, shown in lists so an owner can tell keys apart. */
+  /** `cvpat_` (older keys: `cvp_`) and 4 more characters, shown in lists so an owner can tell keys apart. */
   prefix: string;
   scopes: PersonalTokenScope[];
   createdAt: Date;

@@ -105,12 +105,13 @@ describe('PersonalTokenService', () => {
       expiresInDays: 30,
     });
     expect(created.token).toMatch(PERSONAL_TOKEN_PATTERN);
+    expect(created.token).toMatch(/^cvpat_[A-Za-z0-9_-]{43}$/);
     const stored = tokens.docs[0];
     expect(stored?.tokenHash).toBe(hashPersonalToken(created.token));
     expect(JSON.stringify(stored)).not.toContain(created.token);
     expect(created.personalToken).toMatchObject({
       name: 'extension',
-      prefix: created.token.slice(0, 8),
+      prefix: created.token.slice(0, 'cvpat_'.length + 4),
       scopes: ['artifacts:write'],
       expiresAt: new Date(NOW.getTime() + 30 * 86_400_000).toISOString(),
       lastUsedAt: null,

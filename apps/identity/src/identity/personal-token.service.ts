@@ -19,7 +19,7 @@ import { type PersonalTokenDoc } from './personal-token.schema';
 import { newId } from './secrets';
 import { UserRepository } from './user.repository';
 
-/** `cvp_` + 32 random bytes (base64url, 43 characters): 256 bits, so a plain SHA-256 at rest suffices. */
+/** `cvpat_` + 32 random bytes (base64url, 43 characters): 256 bits, so a plain SHA-256 at rest suffices. */
 export function newPersonalTokenSecret(): string {
   return `${PERSONAL_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
 }

@@ -50,7 +50,8 @@ describe('personal access tokens', () => {
     });
     expect(created.status).toBe(201);
     const { token, personalToken } = created.body;
-    expect(token.startsWith('cvp_')).toBe(true);
+    expect(token).toMatch(/^cvpat_[A-Za-z0-9_-]{43}$/);
+    expect(personalToken.prefix).toBe(token.slice(0, 10));
 
     // MongoDB holds the hash, never the secret.
     const stored = await h.connection

@@ -2,11 +2,14 @@ import { z } from 'zod';
 
 /**
  * Personal access tokens: API keys a user makes for the public API and the browser extension.
- * The secret is `cvp_` + 43 base64url characters (32 random bytes); the prefix lets secret
+ * The secret is `cvpat_` + 43 base64url characters (32 random bytes); the prefix lets secret
  * scanners and people recognise a leaked key, and lets the auth guard tell it from a session JWT.
  */
-export const PERSONAL_TOKEN_PREFIX = 'cvp_';
-export const PERSONAL_TOKEN_PATTERN = /^cvp_[A-Za-z0-9_-]{43}$/;
+export const PERSONAL_TOKEN_PREFIX = 'cvpat_';
+/** The prefix of keys issued before #19; they keep working until revoked or expired. */
+export const LEGACY_PERSONAL_TOKEN_PREFIX = 'cvp_';
+/** A key as issued now (`cvpat_…`) or before (`cvp_…`): same length, same alphabet. */
+export const PERSONAL_TOKEN_PATTERN = /^(?:cvpat|cvp)_[A-Za-z0-9_-]{43}$/;
 
 /** What a key may do. Token management and billing are never reachable with a key. */
 export const PERSONAL_TOKEN_SCOPES = ['artifacts:read', 'artifacts:write'] as const;
@@ -38,7 +41,7 @@ export type PersonalTokenIdParams = z.infer<typeof personalTokenIdParamsSchema>;
 export const personalTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** `cvp_` and the next 4 characters: enough to match a key to the place it is used. */
+  /** `cvpat_` (or an older key's `cvp_`) and the next 4 characters: enough to match a key to the place it is used. */
   prefix: z.string(),
   scopes: z.array(z.enum(PERSONAL_TOKEN_SCOPES)),
   createdAt: z.string(),

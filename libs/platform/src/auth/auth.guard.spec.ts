@@ -110,11 +110,18 @@ async function call(method: 'get' | 'post', path: string, token?: string) {
 
 /** A personal access token as identity projects it into Redis. */
 function personalToken(
-  over: { scopes?: PersonalTokenScope[]; exp?: number | null; owner?: boolean; sub?: string } = {},
+  over: {
+    scopes?: PersonalTokenScope[];
+    exp?: number | null;
+    owner?: boolean;
+    sub?: string;
+    prefix?: 'cvpat_' | 'cvp_';
+  } = {},
 ): string {
-  const secret = `cvp_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
-  const sub = over.sub ?? `u-${secret.slice(4, 12)}`;
-  const tid = `pat_${secret.slice(12, 20)}`;
+  const random = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const secret = `${over.prefix ?? 'cvpat_'}${random}`;
+  const sub = over.sub ?? `u-${random.slice(0, 8)}`;
+  const tid = `pat_${random.slice(8, 16)}`;
   redis.data.set(
     personalTokenKey(hashPersonalToken(secret)),
     JSON.stringify({ tid, sub, scp: over.scopes ?? ['artifacts:read'], exp: over.exp ?? null }),
@@ -196,6 +203,12 @@ describe('AuthGuard: personal access token strategy', () => {
     expect(me.body).toMatchObject({ id: 'owner-1', scopes: ['artifacts:read'] });
   });
 
+  it('still admits a key issued before cvpat_ (cvp_ + 43 characters)', async () => {
+    const key = personalToken({ sub: 'owner-legacy', prefix: 'cvp_' });
+    expect(key).toMatch(/^cvp_[A-Za-z0-9_-]{43}$/);
+    expect((await call('get', '/api/v1/artifacts', key)).body).toEqual({ id: 'owner-legacy' });
+  });
+
   it('answers 403 INSUFFICIENT_SCOPE for a route the key has no scope for', async () => {
     const readOnly = personalToken({ scopes: ['artifacts:read'] });
     const res = await call('post', '/api/v1/artifacts', readOnly);
@@ -210,10 +223,11 @@ describe('AuthGuard: personal access token strategy', () => {
   });
 
   it.each([
-    ['unknown or revoked (no record)', () => `cvp_${'A'.repeat(43)}`],
+    ['unknown or revoked (no record)', () => `cvpat_${'A'.repeat(43)}`],
     ['expired', () => personalToken({ exp: Date.now() - 1000 })],
     ['of a deleted user (no owner facts)', () => personalToken({ owner: false })],
-    ['not in the key format', () => 'cvp_short'],
+    ['not in the key format', () => 'cvpat_short'],
+    ['with an unknown prefix', () => `cvx_${'A'.repeat(43)}`],
   ])('answers 401 for a key %s', async (_, key) => {
     const res = await call('get', '/api/v1/artifacts', key());
     expect([res.status, res.body.code]).toEqual([401, 'SESSION_EXPIRED']);

@@ -21,7 +21,7 @@ export const LAST_USED_GRANULARITY_MS = 60_000;
 const MAX_REMEMBERED_USES = 10_000;
 
 /**
- * API keys (`cvp_…`) for the public API and the browser extension. Looked up by hash in the
+ * API keys (`cvpat_…`, and `cvp_…` issued before) for the public API and the browser extension. Looked up by hash in the
  * projection identity keeps in Redis: unknown or revoked (no record), expired (record's exp),
  * or of a user who is gone (no owner facts) all read as "no user".
  */
