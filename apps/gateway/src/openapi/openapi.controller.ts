@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import { type Response } from 'express';
-import { apiRoutes, buildOpenApiDocument } from '@core-vault/contracts';
+import { API_DESCRIPTION, apiRoutes, buildOpenApiDocument } from '@core-vault/contracts';
 import { AppException, Public } from '@core-vault/platform';
 
 const SWAGGER_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -24,7 +24,11 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api-docs/openapi.json', dom_i
 /** The API reference, built from libs/contracts and served by the project itself (no CDN). */
 @Controller('api-docs')
 export class OpenApiController {
-  private readonly document = buildOpenApiDocument(apiRoutes, { title: 'Core Vault API', version: '1.0.0' });
+  private readonly document = buildOpenApiDocument(apiRoutes, {
+    title: 'Core Vault API',
+    version: '1.0.0',
+    description: API_DESCRIPTION,
+  });
 
   @Public()
   @Get()

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type ApiRoute, errorBodySchema } from './route';
+import { PERSONAL_TOKEN_MESSAGES } from '../accounts/personal-token-dto';
+import { personalTokenAccess } from '../accounts/token-scopes';
+import { type ApiRoute, type ErrorBody, errorBodySchema } from './route';
 
 type AnyRoute = ApiRoute;
 
@@ -28,34 +30,104 @@ function parameters(route: AnyRoute): Record<string, unknown>[] {
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH'];
 
+/** A documented answer, with an example body when the status alone says which one it is. */
+interface CommonError {
+  description: string;
+  example?: ErrorBody;
+}
+
 /**
  * Answers a route can give whatever its own `errors` say: the request limits every service
- * applies (docs/operations.md, "Request limits") and the gateway's sign-in and permission checks.
- * A route's own description of the same status wins.
+ * applies (docs/operations.md, "Request limits"), the gateway's sign-in, scope and permission
+ * checks and the per-key rate limit. A route's own description of the same status wins (and then
+ * no example: the route's own answer has its own code).
  */
-function commonErrors(route: AnyRoute): Record<string, string> {
-  const out: Record<string, string> = {
-    400: 'Malformed request: invalid JSON, JSON nested too deeply, a body on GET or DELETE, a body that is not what its Content-Encoding says, or invalid input',
+function commonErrors(route: AnyRoute): Record<string, CommonError> {
+  const out: Record<string, CommonError> = {
+    400: {
+      description:
+        'Malformed request: invalid JSON, JSON nested too deeply, a body on GET or DELETE, a body that is not what its Content-Encoding says, or invalid input',
+    },
   };
-  if (route.access !== 'public') out[401] = 'Not signed in (no, an invalid or an expired access token)';
-  if (route.access === 'admin') out[403] = 'Admins only';
-  else if (typeof route.access === 'object') out[403] = `Needs the ${route.access.feature} feature of a plan`;
-  if (BODY_METHODS.includes(route.method)) {
-    out[413] = 'Request body too large';
-    out[415] = 'Unsupported Content-Encoding or charset';
+  const keyAccess = personalTokenAccess(route.method, route.path);
+  if (route.access !== 'public') {
+    out[401] = {
+      description: 'Not signed in (no, an invalid, a revoked or an expired token)',
+      example: { statusCode: 401, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' },
+    };
+    out[403] = {
+      description:
+        keyAccess === undefined
+          ? 'Sessions only: a personal access token is refused here'
+          : 'The personal access token lacks the scope this call needs',
+      example: { statusCode: 403, code: 'INSUFFICIENT_SCOPE', message: PERSONAL_TOKEN_MESSAGES.missingScope },
+    };
   }
+  if (route.access === 'admin') out[403] = { description: 'Admins only' };
+  else if (typeof route.access === 'object')
+    out[403] = {
+      description: `Needs the ${route.access.feature} feature of a plan${keyAccess === undefined ? '' : ', or the personal access token lacks the scope this call needs'}`,
+      example: {
+        statusCode: 403,
+        code: 'FEATURE_NOT_AVAILABLE',
+        message: 'This feature is not included in your plan.',
+      },
+    };
+  if (BODY_METHODS.includes(route.method)) {
+    out[413] = { description: 'Request body too large' };
+    out[415] = { description: 'Unsupported Content-Encoding or charset' };
+  }
+  if (keyAccess !== undefined)
+    out[429] = {
+      description:
+        "Over the personal access token's rate limit (120 requests a minute, 600 on Business); wait Retry-After seconds",
+      example: {
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: 'Too many attempts. Please try again in 37 seconds.',
+      },
+    };
   return out;
 }
 
+/** What the operation says about access: who may call it and which key scope it needs. */
+function accessText(route: AnyRoute): string {
+  const who =
+    typeof route.access === 'string'
+      ? route.access
+      : `signed-in user with the ${route.access.feature} feature`;
+  if (route.access === 'public') return `Access: ${who}.`;
+  const keyAccess = personalTokenAccess(route.method, route.path);
+  const key =
+    keyAccess === undefined
+      ? 'not accepted (browser session only)'
+      : keyAccess === 'any-scope'
+        ? 'any scope'
+        : `scope \`${keyAccess}\``;
+  return `Access: ${who}. Personal access tokens: ${key}.`;
+}
+
+const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds to wait before the next call', schema: { type: 'integer' } },
+};
+
+/** The scheme every non-public operation names. */
+const SECURITY_SCHEMES = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Personal access token `cvpat_…` or a session access token',
+  },
+};
+
 /** OpenAPI 3.0 document of the gateway, built from the route contracts. */
-export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title: string; version: string }) {
+export function buildOpenApiDocument(
+  routes: readonly AnyRoute[],
+  info: { title: string; version: string; description?: string },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    const access =
-      typeof route.access === 'string'
-        ? route.access
-        : `signed-in user with the ${route.access.feature} feature`;
     const responses: Record<string, unknown> = {
       [String(route.successStatus ?? 200)]: {
         description: 'Success',
@@ -64,12 +136,21 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
         },
       },
     };
-    const errors: Record<string, string | undefined> = { ...commonErrors(route), ...route.errors };
+    const own: Record<string, string | undefined> = { ...route.errors };
+    const errors: Record<string, CommonError> = { ...commonErrors(route) };
+    for (const [status, description] of Object.entries(own))
+      if (description) errors[status] = { description };
     for (const status of Object.keys(errors).sort()) {
-      const description = errors[status];
+      const { description, example } = errors[status] ?? { description: '' };
       responses[status] = {
         description,
-        content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } },
+        ...(status === '429' ? { headers: RETRY_AFTER_HEADER } : {}),
+        content: {
+          'application/json': {
+            schema: jsonSchema(errorBodySchema, 'output'),
+            ...(example ? { example } : {}),
+          },
+        },
       };
     }
     paths[path] ??= {};
@@ -77,8 +158,8 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
       operationId: route.id,
       summary: route.summary,
       tags: [route.tag],
-      description: `Access: ${access}.`,
-      ...(route.access === 'public' ? { security: [] } : {}),
+      description: accessText(route),
+      security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
       parameters: parameters(route),
       ...(route.body
         ? {
@@ -94,8 +175,10 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], info: { title:
   return {
     openapi: '3.0.3',
     info,
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    security: [{ bearer: [] }],
+    components: { securitySchemes: SECURITY_SCHEMES },
+    security: [{ bearerAuth: [] }],
     paths,
   };
 }
+
+export { API_DESCRIPTION } from './openapi-description';
