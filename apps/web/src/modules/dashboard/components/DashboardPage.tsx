@@ -9,8 +9,10 @@ import { OnboardingChecklist, OnboardingTour, isTourDone } from '../../onboardin
 import { UploadForm } from '../../upload';
 import { useCollections } from '../hooks/useCollections';
 import { useExtensionHandoff } from '../hooks/useExtensionHandoff';
+import { HANDOFF_TEXTS } from '../pending-uploads-texts';
 import { ArtifactsTab } from './ArtifactsTab';
 import { DashboardHeader } from './DashboardHeader';
+import { ExtensionHandoff } from './ExtensionHandoff';
 import { HelpModal } from './HelpModal';
 import './dashboard.css';
 
@@ -31,7 +33,6 @@ export function DashboardPage() {
   const [banner, setBanner] = useState<string | null>(
     uploadedTitle ? `“${uploadedTitle}” was uploaded.` : null,
   );
-  const [handoffBusy, setHandoffBusy] = useState(false);
   const [help, setHelp] = useState(false);
   const [tour, setTour] = useState(() => !isTourDone());
   const list = useArtifactList({
@@ -54,22 +55,9 @@ export function DashboardPage() {
     setBanner(message);
   };
 
-  useExtensionHandoff({
-    onStart: () => {
-      setTab('upload');
-      setHandoffBusy(true);
-    },
-    onDone: (created) => {
-      setHandoffBusy(false);
-      added(
-        created,
-        `${created.length} artifact${created.length === 1 ? '' : 's'} from the extension saved.`,
-      );
-    },
-    onError: (message) => {
-      setHandoffBusy(false);
-      window.alert(`Error: ${message}`);
-    },
+  const handoff = useExtensionHandoff({
+    onStart: () => setTab('upload'),
+    onDone: (created) => added(created, HANDOFF_TEXTS.saved(created.length)),
   });
 
   if (!user) return <Spinner />;
@@ -79,6 +67,7 @@ export function DashboardPage() {
       <DashboardHeader user={user} onTour={() => setTour(true)} />
       <main className="cv-page">
         {banner && <Banner tone="success">{banner}</Banner>}
+        <ExtensionHandoff state={handoff} />
         <OnboardingChecklist
           isAdmin={Boolean(user.isAdmin)}
           onShowArtifacts={() => {
@@ -124,7 +113,6 @@ export function DashboardPage() {
           />
         </section>
         <section id="panel-upload" role="tabpanel" aria-labelledby="tab-upload" hidden={tab !== 'upload'}>
-          {handoffBusy && <p role="status">Saving artifacts from the extension...</p>}
           <UploadForm onUploaded={(a) => added([a], `“${a.title}” was uploaded.`)} />
         </section>
       </main>
