@@ -50,6 +50,7 @@ afterAll(async () => {
 
 /** What a browser on the app's own origin sends along. */
 const sameOrigin = { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-origin' };
+const emailOf = (who: string) => `${who}-${suffix}@example.com`;
 
 async function call<T = Record<string, unknown>>(
   method: string,
@@ -68,21 +69,21 @@ async function call<T = Record<string, unknown>>(
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
-/** What billing's trial-started event leaves on the user (uploads need an active plan). */
-async function startTrial(email: string): Promise<void> {
+/** What billing's events leave on the user (uploads need an active plan; Business adds api_access). */
+async function setPlan(email: string, planType: 'Pro' | 'Business' = 'Pro'): Promise<void> {
   const client = await MongoClient.connect(infra.mongoUrl);
   try {
     await client
       .db(IDENTITY_DB)
       .collection('users')
-      .updateOne({ email }, { $set: { subscriptionStatus: 'TRIAL', planType: 'Pro', isActive: true } });
+      .updateOne({ email }, { $set: { subscriptionStatus: 'TRIAL', planType, isActive: true } });
   } finally {
     await client.close();
   }
 }
 
-async function signedIn(): Promise<string> {
-  const email = `pat-${suffix}@example.com`;
+async function signedIn(who = 'pat'): Promise<string> {
+  const email = emailOf(who);
   const password = 'keys for the extension';
   const signUp = await call('POST', '/api/v1/auth/sign-up', {
     headers: sameOrigin,
@@ -96,7 +97,7 @@ async function signedIn(): Promise<string> {
     },
   });
   expect(signUp.status).toBe(201);
-  await startTrial(email);
+  await setPlan(email);
   await call('POST', '/api/v1/auth/sign-in', { headers: sameOrigin, body: { email, password } });
   const mails = await waitFor(
     async () =>
@@ -116,6 +117,42 @@ async function signedIn(): Promise<string> {
 }
 
 describe('personal access tokens through the gateway', () => {
+  it('keeps collections for collections:* keys of Business (api_access) owners, refused at once after a downgrade', async () => {
+    const email = emailOf('biz');
+    const session = await signedIn('biz');
+    const create = (scopes: string[]) =>
+      call<CreatedPersonalToken & { code?: string; message?: string }>('POST', '/api/v1/personal-tokens', {
+        token: session,
+        headers: sameOrigin,
+        body: { name: 'api', scopes },
+      });
+    const refused = await create(['artifacts:read', 'collections:read']);
+    expect([refused.status, refused.body.code]).toEqual([403, 'FEATURE_NOT_AVAILABLE']);
+    expect(refused.body.message).toMatch(/Business plan/);
+
+    await setPlan(email, 'Business');
+    const made = await create(['collections:read', 'collections:write']);
+    expect(made.status).toBe(201);
+    const key = made.body.token;
+    const collection = await call<{ collection: { id: string } }>('POST', '/api/v1/collections', {
+      token: key,
+      headers: { origin: 'chrome-extension://abcdefghijklmnop' },
+      body: { name: 'From the API' },
+    });
+    expect(collection.status).toBe(201);
+    expect((await call('GET', '/api/v1/collections', { token: key })).status).toBe(200);
+    // Collections scopes are not artifacts scopes.
+    const artifacts = await call<{ code: string }>('GET', '/api/v1/artifacts', { token: key });
+    expect([artifacts.status, artifacts.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+
+    // Billing moves the owner back to Pro; any write of the owner facts (a billing event, the
+    // 5-minute sync, here a new key) reaches every guard, and the Business key stops at once.
+    await setPlan(email, 'Pro');
+    expect((await create(['artifacts:read'])).status).toBe(201);
+    const lost = await call<{ code: string }>('GET', '/api/v1/collections', { token: key });
+    expect([lost.status, lost.body.code]).toEqual([403, 'FEATURE_NOT_AVAILABLE']);
+  });
+
   it('upload and list with a key, no session; refused outside its scopes; revoked → 401 everywhere', async () => {
     const session = await signedIn();
     const create = (body: unknown) =>

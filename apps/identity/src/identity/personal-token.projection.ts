@@ -77,9 +77,10 @@ export class PersonalTokenProjection implements OnApplicationBootstrap, OnApplic
     else await this.redis.set(key, JSON.stringify(record));
   }
 
-  async writeOwner(user: User): Promise<void> {
+  /** What every guard will know about the user as a key's owner (admin forcing included). */
+  ownerFacts(user: User): PersonalTokenOwner {
     const claims = claimsFor(user, this.admins.has(user.email), 'personal-token');
-    const owner: PersonalTokenOwner = {
+    return {
       email: claims.email,
       adm: claims.adm,
       act: claims.act,
@@ -87,6 +88,10 @@ export class PersonalTokenProjection implements OnApplicationBootstrap, OnApplic
       sts: claims.sts,
       ...(claims.mig ? { mig: claims.mig } : {}),
     };
+  }
+
+  async writeOwner(user: User): Promise<void> {
+    const owner = this.ownerFacts(user);
     await this.redis.set(
       personalTokenOwnerKey(user._id),
       JSON.stringify(owner),

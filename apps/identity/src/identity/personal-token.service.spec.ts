@@ -1,5 +1,5 @@
 import { type AuthUser, MAX_PERSONAL_TOKENS_PER_USER, PERSONAL_TOKEN_PATTERN } from '@core-vault/contracts';
-import { AppException, hashPersonalToken } from '@core-vault/platform';
+import { AppException, type PersonalTokenOwner, hashPersonalToken } from '@core-vault/platform';
 import { type PersonalTokenProjection } from './personal-token.projection';
 import { type PersonalTokenRepository } from './personal-token.repository';
 import { type PersonalTokenDoc } from './personal-token.schema';
@@ -52,6 +52,15 @@ class FakeProjection implements Partial<PersonalTokenProjection> {
     this.records.set(doc.tokenHash, doc);
     return Promise.resolve();
   }
+  ownerFacts(user: User): PersonalTokenOwner {
+    return {
+      email: user.email,
+      adm: false,
+      act: user.isActive,
+      plan: user.planType,
+      sts: user.subscriptionStatus,
+    };
+  }
   writeOwner(user: User): Promise<void> {
     this.owners.add(user._id);
     return Promise.resolve();
@@ -70,12 +79,19 @@ class FakeProjection implements Partial<PersonalTokenProjection> {
   }
 }
 
+const member = (id: string, planType: User['planType'], subscriptionStatus: User['subscriptionStatus']) =>
+  as<User>({ _id: id, email: `${id}@example.test`, isActive: true, planType, subscriptionStatus });
+const USERS: Record<string, User> = {
+  u1: member('u1', 'Pro', 'TRIAL'),
+  biz: member('biz', 'Business', 'ACTIVE'),
+  lapsed: member('lapsed', 'Business', 'CANCELED'),
+};
+
 function setUp() {
   const tokens = new FakeTokens();
   const projection = new FakeProjection();
   const users = as<UserRepository>({
-    findById: (id: string) =>
-      Promise.resolve(id === 'u1' ? as<User>({ _id: 'u1', email: 'u1@example.test' }) : null),
+    findById: (id: string) => Promise.resolve(USERS[id] ?? null),
   });
   const service = new PersonalTokenService(
     as<PersonalTokenRepository>(tokens),
@@ -140,6 +156,27 @@ describe('PersonalTokenService', () => {
     await service.revoke(caller, made[0]?.personalToken.id ?? '');
     expect(
       await failure(service.create(caller, { name: 'one more', scopes: ['artifacts:read'] })),
+    ).toBeUndefined();
+  });
+
+  it('gives the collections and analytics scopes to api_access (Business) only, with a clear 403', async () => {
+    const { service } = setUp();
+    for (const scope of ['collections:read', 'collections:write', 'analytics:read'] as const) {
+      const body = { name: 'api', scopes: ['artifacts:read' as const, scope] };
+      expect(await failure(service.create(caller, body))).toEqual([403, 'FEATURE_NOT_AVAILABLE']);
+      const lapsed = authUser({ id: 'lapsed', sessionId: 'ses_l' });
+      expect(await failure(service.create(lapsed, body))).toEqual([403, 'FEATURE_NOT_AVAILABLE']);
+      const made = await service.create(authUser({ id: 'biz', sessionId: 'ses_b' }), body);
+      expect(made.personalToken.scopes).toEqual(['artifacts:read', scope]);
+    }
+    const refusal = await service
+      .create(caller, { name: 'api', scopes: ['analytics:read'] })
+      .catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(AppException);
+    expect(refusal instanceof AppException && refusal.message).toMatch(/Business plan/);
+    // The extension's scopes need no Business plan.
+    expect(
+      await failure(service.create(caller, { name: 'ext', scopes: ['artifacts:read', 'artifacts:write'] })),
     ).toBeUndefined();
   });
 

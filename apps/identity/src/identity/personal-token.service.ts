@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type AuthUser,
+  BUSINESS_TOKEN_SCOPE_FEATURE,
   type CreatePersonalTokenBody,
   type CreatedPersonalToken,
   MAX_PERSONAL_TOKENS_PER_USER,
@@ -10,6 +11,8 @@ import {
   PERSONAL_TOKEN_PREFIX,
   type PersonalToken,
   type PersonalTokenList,
+  hasFeature,
+  isBusinessTokenScope,
 } from '@core-vault/contracts';
 import { AppException, CLOCK, type Clock, hashPersonalToken } from '@core-vault/platform';
 import { IdentityException } from './identity.exception';
@@ -18,6 +21,7 @@ import { PersonalTokenRepository } from './personal-token.repository';
 import { type PersonalTokenDoc } from './personal-token.schema';
 import { newId } from './secrets';
 import { UserRepository } from './user.repository';
+import { type User } from './user.schema';
 
 /** `cvpat_` + 32 random bytes (base64url, 43 characters): 256 bits, so a plain SHA-256 at rest suffices. */
 export function newPersonalTokenSecret(): string {
@@ -58,6 +62,7 @@ export class PersonalTokenService {
     sessionOnly(caller);
     const user = await this.users.findById(caller.id);
     if (!user) throw IdentityException.sessionExpired();
+    this.requirePlanFor(body.scopes, user);
     const now = this.clock.now();
     const secret = newPersonalTokenSecret();
     const doc: PersonalTokenDoc = {
@@ -86,6 +91,22 @@ export class PersonalTokenService {
     const docs = await this.tokens.listForUser(caller.id);
     const uses = await this.projection.lastUsed(docs.filter((d) => !d.revokedAt).map((d) => d._id));
     return { tokens: docs.map((d) => toPersonalToken(d, uses.get(d._id))) };
+  }
+
+  /**
+   * Scopes beyond the extension's need the Business plan's api_access, judged on the stored user
+   * (a session token's plan may be up to 15 minutes old) exactly as the guards will judge the key.
+   */
+  private requirePlanFor(scopes: CreatePersonalTokenBody['scopes'], user: User): void {
+    const business = scopes.filter(isBusinessTokenScope);
+    if (business.length === 0) return;
+    const o = this.projection.ownerFacts(user);
+    const owner = { isAdmin: o.adm, isActive: o.act, planType: o.plan, subscriptionStatus: o.sts };
+    if (!hasFeature(owner, BUSINESS_TOKEN_SCOPE_FEATURE))
+      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', M.businessScope, {
+        feature: BUSINESS_TOKEN_SCOPE_FEATURE,
+        scopes: business,
+      });
   }
 
   /** Stops the key everywhere at once (its Redis record goes); repeating it is harmless. */

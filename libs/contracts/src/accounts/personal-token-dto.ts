@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Feature } from './permissions';
 
 /**
  * Personal access tokens: API keys a user makes for the public API and the browser extension.
@@ -12,8 +13,30 @@ export const LEGACY_PERSONAL_TOKEN_PREFIX = 'cvp_';
 export const PERSONAL_TOKEN_PATTERN = /^(?:cvpat|cvp)_[A-Za-z0-9_-]{43}$/;
 
 /** What a key may do. Token management and billing are never reachable with a key. */
-export const PERSONAL_TOKEN_SCOPES = ['artifacts:read', 'artifacts:write'] as const;
+export const PERSONAL_TOKEN_SCOPES = [
+  'artifacts:read',
+  'artifacts:write',
+  'collections:read',
+  'collections:write',
+  'analytics:read',
+] as const;
 export type PersonalTokenScope = (typeof PERSONAL_TOKEN_SCOPES)[number];
+
+/**
+ * Scopes beyond what the browser extension needs (it reads and writes artifacts): the public
+ * API as a product, sold with the Business plan's `api_access`. Every plan may hold the others.
+ */
+export const BUSINESS_TOKEN_SCOPES = [
+  'collections:read',
+  'collections:write',
+  'analytics:read',
+] as const satisfies readonly PersonalTokenScope[];
+/** The plan feature a Business scope needs, at creation and on every request. */
+export const BUSINESS_TOKEN_SCOPE_FEATURE = 'api_access' satisfies Feature;
+
+export function isBusinessTokenScope(scope: PersonalTokenScope): boolean {
+  return (BUSINESS_TOKEN_SCOPES as readonly PersonalTokenScope[]).includes(scope);
+}
 
 /** Active (unrevoked, unexpired) keys a user may hold at once. */
 export const MAX_PERSONAL_TOKENS_PER_USER = 10;
@@ -68,4 +91,10 @@ export const PERSONAL_TOKEN_MESSAGES = {
   revoked: 'Personal access token revoked.',
   sessionOnly: 'Personal access tokens can only be managed from a signed-in browser session.',
   missingScope: 'This personal access token does not have the scope this request needs.',
+  businessScope:
+    'The collections and analytics scopes are part of API access, which is included in the Business plan. Upgrade to Business, or create the key with the artifacts scopes only.',
+  businessScopeLost:
+    'This personal access token uses a scope that is part of API access, which your plan no longer includes. Upgrade to Business to use it again.',
+  rateLimited: (seconds: number) =>
+    `This personal access token has made too many requests. Please try again in ${seconds} seconds.`,
 } as const;

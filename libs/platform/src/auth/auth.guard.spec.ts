@@ -48,6 +48,10 @@ class Routes {
   createArtifact(): { ok: true } {
     return { ok: true };
   }
+  @Get('collections')
+  listCollections(): { ok: true } {
+    return { ok: true };
+  }
   @Get('personal-tokens')
   listKeys(): { ok: true } {
     return { ok: true };
@@ -116,6 +120,7 @@ function personalToken(
     owner?: boolean;
     sub?: string;
     prefix?: 'cvpat_' | 'cvp_';
+    plan?: 'Pro' | 'Business';
   } = {},
 ): string {
   const random = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
@@ -129,7 +134,13 @@ function personalToken(
   if (over.owner !== false)
     redis.data.set(
       personalTokenOwnerKey(sub),
-      JSON.stringify({ email: `${sub}@example.test`, adm: false, act: true, plan: 'Pro', sts: 'ACTIVE' }),
+      JSON.stringify({
+        email: `${sub}@example.test`,
+        adm: false,
+        act: true,
+        plan: over.plan ?? 'Pro',
+        sts: 'ACTIVE',
+      }),
     );
   return secret;
 }
@@ -215,6 +226,29 @@ describe('AuthGuard: personal access token strategy', () => {
     expect([res.status, res.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
     const writer = personalToken({ scopes: ['artifacts:write'] });
     expect((await call('post', '/api/v1/artifacts', writer)).status).toBe(201);
+  });
+
+  it('admits a Business scope while the owner holds api_access, and refuses it the moment they lose it', async () => {
+    const key = personalToken({ sub: 'owner-biz', scopes: ['collections:read'], plan: 'Business' });
+    expect((await call('get', '/api/v1/collections', key)).status).toBe(200);
+    // Billing moved the owner to Pro: identity rewrites the owner facts, the next request is refused.
+    redis.data.set(
+      personalTokenOwnerKey('owner-biz'),
+      JSON.stringify({ email: 'b@example.test', adm: false, act: true, plan: 'Pro', sts: 'ACTIVE' }),
+    );
+    const res = await call('get', '/api/v1/collections', key);
+    expect([res.status, res.body.code]).toEqual([403, 'FEATURE_NOT_AVAILABLE']);
+    expect(res.body.message).toMatch(/API access/);
+    // Its artifacts scopes, were it to hold any, are no Business feature.
+    const proKey = personalToken({ scopes: ['artifacts:read', 'collections:read'] });
+    expect((await call('get', '/api/v1/artifacts', proKey)).status).toBe(200);
+    expect((await call('get', '/api/v1/collections', proKey)).status).toBe(403);
+  });
+
+  it('refuses collections to a key with only the artifacts scopes', async () => {
+    const key = personalToken({ scopes: ['artifacts:read', 'artifacts:write'], plan: 'Business' });
+    const res = await call('get', '/api/v1/collections', key);
+    expect([res.status, res.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
   });
 
   it('never reaches routes outside the scoped contexts (a key cannot manage keys)', async () => {

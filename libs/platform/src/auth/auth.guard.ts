@@ -7,6 +7,7 @@ import {
   PERSONAL_TOKEN_MESSAGES,
   hasFeature,
   personalTokenAllows,
+  personalTokenFeature,
 } from '@core-vault/contracts';
 import { AppException } from '../http/app-exception';
 import { IS_PUBLIC_ROUTE } from '../http/public.decorator';
@@ -61,6 +62,12 @@ export class AuthGuard extends PassportAuthGuard([SESSION_TOKEN_STRATEGY, PERSON
     if (!keyAllowed)
       throw new AppException(403, 'INSUFFICIENT_SCOPE', PERSONAL_TOKEN_MESSAGES.missingScope, {
         scopes: user.scopes,
+      });
+    // A Business scope needs api_access now, not when the key was made: owner facts are current.
+    const keyFeature = user.scopes && personalTokenFeature(request.method ?? '', routePath(request));
+    if (keyFeature && !hasFeature(user, keyFeature))
+      throw new AppException(403, 'FEATURE_NOT_AVAILABLE', PERSONAL_TOKEN_MESSAGES.businessScopeLost, {
+        feature: keyFeature,
       });
 
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !user.isAdmin) {
