@@ -4,7 +4,7 @@ import { MAX_ITEMS, codeBlockItem } from './dom';
 import { genericAdapter, pageItem } from './generic/adapter';
 import type { CapturedItem, FoundItem, PageCapture, PageCaptureMode, SiteAdapter } from './types';
 
-export type { CapturedItem, PageCapture, PageCaptureMode } from './types';
+export type { CaptureKind, CaptureSite, CapturedItem, PageCapture, PageCaptureMode } from './types';
 
 const SITE_ADAPTERS: readonly SiteAdapter[] = [claudeAdapter, chatgptAdapter];
 
