@@ -1,10 +1,8 @@
 import { ARTIFACT_LIMITS } from '@core-vault/contracts';
-import { capturePage, type CapturedItem, type PageCapture } from '../adapters';
-import { loadFixture } from '../adapters/spec-fixture';
+import type { CapturedItem, PageCapture } from '../adapters';
 import { clampTitle, draftsFrom, typeFor } from './draft';
 
 const now = new Date('2026-11-25T04:00:00.000Z');
-const fixtures = (site: string) => `${__dirname}/../adapters/${site}`;
 const capture = (items: CapturedItem[], extra: Partial<PageCapture> = {}): PageCapture => ({
   site: 'web',
   url: 'https://example.org/post?id=7',
@@ -18,12 +16,51 @@ const code = (content: string, language?: string): CapturedItem => ({
   ...(language ? { language } : {}),
 });
 
-describe('drafts from a claude.ai page', () => {
-  const doc = loadFixture(fixtures('claude-ai'), 'chat-with-artifact.html', 'https://claude.ai/chat/abc');
-  const drafts = draftsFrom(capturePage(doc, { kind: 'all' }, { hovered: [], selection: '' }), {
-    includePageUrl: false,
-    now,
-  });
+describe('drafts from an assistant page', () => {
+  // What the claude.ai adapter reports for its fixture, written out so that a change on that
+  // site breaks only its adapter's spec, not this one.
+  const drafts = draftsFrom(
+    capture(
+      [
+        {
+          kind: 'artifact',
+          title: 'Pomodoro Timer',
+          language: 'jsx',
+          content:
+            'import { useState } from "react";\nexport default function PomodoroTimer() {\n  const [s] = useState(0);\n  return <p>{s}</p>;\n}',
+        },
+        code(
+          '<!DOCTYPE html>\n<html>\n<head><title>Pomodoro</title></head>\n<body><h1>Focus timer</h1></body>\n</html>',
+          'html',
+        ),
+        code(
+          'function useCountdown(seconds) {\n  const [left] = useState(seconds);\n  return left;\n}',
+          'jsx',
+        ),
+        code(
+          'interface TimerProps {\n  minutes: number;\n}\n\nexport function Timer({ minutes }: TimerProps) {\n  return <p>{minutes}</p>;\n}',
+          'tsx',
+        ),
+        code(
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">\n  <circle cx="12" cy="12" r="10"/>\n</svg>',
+          'svg',
+        ),
+        code('# Pomodoro\n\nA 25-minute focus timer.', 'markdown'),
+        code(
+          'def format_seconds(total: int) -> str:\n    minutes, seconds = divmod(total, 60)\n    return f"{minutes:02d}:{seconds:02d}"',
+          'python',
+        ),
+      ],
+      {
+        site: 'claude.ai',
+        url: 'https://claude.ai/chat/abc',
+        pageTitle: 'Pomodoro timer component',
+        assistant: 'Claude',
+        model: 'Claude Sonnet 4',
+      },
+    ),
+    { includePageUrl: false, now },
+  );
 
   it('types from the language hint, titles from the header, the content heading, the export, the page', () => {
     expect(drafts.map(({ kind, type, title }) => [kind, type, title])).toEqual([
