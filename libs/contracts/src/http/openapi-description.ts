@@ -103,6 +103,6 @@ the client is refused for that long, so wait it out before retrying instead of r
 HTTP/1.1 429 Too Many Requests
 Retry-After: 37
 
-{ "statusCode": 429, "code": "RATE_LIMITED", "message": "Too many attempts. Please try again in 37 seconds." }
+{ "statusCode": 429, "code": "RATE_LIMITED", "message": "This personal access token has made too many requests. Please try again in 37 seconds." }
 \`\`\`
 `.trim();

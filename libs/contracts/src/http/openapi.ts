@@ -84,7 +84,7 @@ function commonErrors(route: AnyRoute): Record<string, CommonError> {
       example: {
         statusCode: 429,
         code: 'RATE_LIMITED',
-        message: 'Too many attempts. Please try again in 37 seconds.',
+        message: 'This personal access token has made too many requests. Please try again in 37 seconds.',
       },
     };
   return out;
