@@ -4,6 +4,8 @@ import {
   artifactSettingsRoute,
   billingApi,
   collectionRoute,
+  createPersonalTokenRoute,
+  listPersonalTokensRoute,
   meRoute,
   onboardingRoute,
   passwordResetConfirmRoute,
@@ -11,6 +13,7 @@ import {
   portabilityRoute,
   refreshRoute,
   resendCodeRoute,
+  revokePersonalTokenRoute,
   signInRoute,
   signOutRoute,
   signUpRoute,
@@ -39,4 +42,10 @@ export const endpoints = {
   onboarding: onboardingRoute,
   /** Export and import of the caller's artifacts with their history (#18). */
   portability: portabilityRoute,
+  /** The caller's API keys, managed from /account and /extension/connect (#19). */
+  personalTokens: {
+    list: listPersonalTokensRoute,
+    create: createPersonalTokenRoute,
+    revoke: revokePersonalTokenRoute,
+  },
 } as const;

@@ -7,6 +7,7 @@ import { UNEXPECTED } from '../account-texts';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
+import { PersonalTokensSection } from './PersonalTokensSection';
 import { ProfileSection } from './ProfileSection';
 import { SearchEnginesSection } from './SearchEnginesSection';
 import { SessionsSection } from './SessionsSection';
@@ -47,6 +48,7 @@ export function AccountPage() {
         )}
         {/* Loads on its own: the sessions can be managed even when the profile did not load. */}
         <SessionsSection />
+        <PersonalTokensSection />
         <SearchEnginesSection />
         <DeleteAccountSection />
       </main>
