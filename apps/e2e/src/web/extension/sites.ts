@@ -37,6 +37,33 @@ Revenue grew in every quarter, with the **largest** rise in the third.</p>
 </body></html>`;
 }
 
+/** The code block number `i` of blocksPage(): a TypeScript module whose first line names it. */
+export function numberedBlock(i: number): string {
+  const n = String(i).padStart(2, '0');
+  return `// Figures module ${n}
+export interface Figure${n} {
+  quarter: string;
+  revenue: number;
+}
+export const total${n} = (figures: Figure${n}[]): number => figures.reduce((sum, f) => sum + f.revenue, 0);`;
+}
+
+/** A generic page holding `count` TypeScript code blocks (numberedBlock(1..count)). */
+export function blocksPage(title: string, count: number): string {
+  const blocks = Array.from(
+    { length: count },
+    (_, i) =>
+      `<pre><code class="language-typescript">${numberedBlock(i + 1)
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')}</code></pre>`,
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body><h1>${title}</h1>
+${blocks.join('\n')}
+</body></html>`;
+}
+
 export interface Sites {
   /** Opens `html` at `url` (a URL not served yet) in a new tab. */
   open(url: string, html: string): Promise<Page>;

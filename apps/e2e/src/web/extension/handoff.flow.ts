@@ -1,0 +1,82 @@
+import { type Page } from 'playwright-core';
+import { ui } from '../../support/ui';
+import { type SeededUser, seedTrialUser } from '../artifact-life/accounts';
+import { type ExtensionSuite } from './context';
+import { forgetKey, menuClick, popupFor, queued } from './driver';
+import { tabIdOf, triggerAction } from './harness';
+import { adapterFixtures, blocksPage, numberedBlock } from './sites';
+import { allArtifacts, arrived } from './vault';
+
+const saved = (n: number) => `${n} artifact${n === 1 ? '' : 's'} saved from the browser extension.`;
+
+/**
+ * Signed out (no key in the extension): what is captured goes to the vault's dashboard, where the
+ * user is signed in in the same browser, through the pending-uploads hand-off — from the context
+ * menu at once, and from the popup's "Send to vault": 25 items, all created once (batches of 20).
+ */
+export function handoffFlow(suite: () => ExtensionSuite): void {
+  let user: SeededUser;
+  let dashboard: Page;
+
+  beforeAll(async () => {
+    const { stack, ext } = suite();
+    await forgetKey(ext);
+    user = await seedTrialUser(stack, 'ext-handoff');
+    dashboard = await user.signIn(ext.context);
+  });
+
+  afterAll(async () => {
+    await dashboard?.close();
+  });
+
+  it('hands the context menu’s capture of a claude.ai page to the dashboard, which creates it', async () => {
+    const { sites, ext, uploads } = suite();
+    const claude = adapterFixtures('claude-ai').find((f) => f.name === 'chat-with-artifact.html');
+    if (!claude) throw new Error('the claude.ai fixture is missing');
+    const page = await sites.open(sites.fresh('claude.ai'), claude.html);
+    const before = uploads.uploads.length;
+
+    const outcome = await menuClick(ext, await tabIdOf(ext, page), { menuItemId: 'cv-save-all' });
+    expect(outcome.results.map((r) => r.status)).toEqual(outcome.results.map(() => 'queued'));
+    expect(outcome.handedOff).toBe(outcome.found);
+
+    await ui.visible(dashboard.getByText(saved(outcome.found)));
+    const stored = await arrived(user, outcome.found);
+    expect(stored.map((a) => a.title)).toContain('Pomodoro Timer');
+    expect(stored.find((a) => a.title === 'Pomodoro Timer')?.type).toBe('REACT');
+    // The dashboard uploaded them (the extension holds no key and sent nothing itself).
+    expect(uploads.uploads.slice(before).every((u) => !u.fromExtension)).toBe(true);
+    await page.close();
+  });
+
+  it('sends 25 artifacts from the popup; every one arrives once, in batches of 20', async () => {
+    const { sites, ext, uploads } = suite();
+    const have = (await allArtifacts(user)).length;
+    // 24 code blocks and the page itself: 25 found.
+    const page = await sites.open(sites.fresh('example.org'), blocksPage('Figures, by module', 24));
+    await triggerAction(ext, page);
+    const { popup, rows } = await popupFor(ext, await tabIdOf(ext, page));
+    expect(rows).toHaveLength(25);
+    const before = uploads.uploads.length;
+
+    await popup.getByRole('button', { name: 'Send to vault (25)' }).click();
+    await ui.text(popup.locator('#notice'), 'Sent 25 artifacts to the vault tab.');
+    await ui.visible(dashboard.getByText(saved(25)));
+
+    const stored = (await arrived(user, have + 25)).slice(have);
+    expect(stored.map((a) => a.title).sort()).toEqual(rows.map((r) => r.title).sort());
+    const contents = await Promise.all(
+      stored.map(async (a) => {
+        const res = await user.api('GET', `/api/v1/artifacts/${a.id}`);
+        return String((res.body['artifact'] as { content: string }).content);
+      }),
+    );
+    for (let i = 1; i <= 24; i += 1) expect(contents.filter((c) => c === numberedBlock(i)).length).toBe(1);
+    const batches = uploads.uploads.slice(before).filter((u) => u.batch && !u.fromExtension);
+    expect(batches.map((b) => b.artifacts.length)).toEqual([20, 5]);
+    // Nothing waits in the extension any more.
+    expect(await queued(suite())).toBe(0);
+    await popup.close();
+    await page.close();
+  });
+}

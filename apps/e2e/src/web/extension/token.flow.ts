@@ -1,0 +1,182 @@
+import { type SeededUser, seedTrialUser } from '../artifact-life/accounts';
+import { type ExtensionSuite } from './context';
+import {
+  type PopupRow,
+  forgetKey,
+  idOfView,
+  includePageAddress,
+  menuClick,
+  popupFor,
+  saveAll,
+  storeKey,
+} from './driver';
+import { tabIdOf, triggerAction } from './harness';
+import { adapterFixtures, genericPage } from './sites';
+import { type StoredArtifact, createKey, readArtifact } from './vault';
+
+type Source = {
+  site?: string;
+  url?: string;
+  assistant?: string;
+  model?: string;
+  kind?: string;
+  capturedAt?: string;
+};
+
+/**
+ * Signed in with a personal access token (made through the API with the user's session, pasted
+ * in the options page): every adapter's fixture page and a generic page saved through the popup
+ * ("Save all") and through the context-menu path, each item found in the vault with the type and
+ * title the popup showed, and sent with its provenance (site, assistant and model where the page
+ * shows them, no page address unless the user allows it).
+ */
+export function tokenFlow(suite: () => ExtensionSuite): void {
+  let user: SeededUser;
+
+  /** The create body the extension sent for a stored artifact (same content). */
+  const sentFor = (stored: StoredArtifact & { content: string }): { metadata?: { source?: Source } } => {
+    const bodies = suite()
+      .uploads.uploads.filter((u) => u.fromExtension && !u.failed)
+      .flatMap((u) => u.artifacts)
+      .filter((a) => a['content'] === stored.content);
+    if (bodies.length === 0) throw new Error(`no upload from the extension carried ${stored.title}`);
+    return bodies[0] as { metadata?: { source?: Source } };
+  };
+
+  /** Each saved row's artifact in the vault: same title and type; its source as sent. */
+  async function inVault(
+    rows: PopupRow[],
+  ): Promise<{ row: PopupRow; stored: StoredArtifact; source: Source }[]> {
+    return Promise.all(
+      rows.map(async (row) => {
+        const stored = await readArtifact(user, idOfView(row.openUrl));
+        expect({ title: stored.title, type: stored.type }).toEqual({ title: row.title, type: row.type });
+        return { row, stored, source: sentFor(stored).metadata?.source ?? {} };
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    const { stack, ext } = suite();
+    user = await seedTrialUser(stack, 'ext-token');
+    const key = await createKey(user);
+    await storeKey(ext, key.token, user.email);
+  });
+
+  afterAll(async () => {
+    await forgetKey(suite().ext);
+  });
+
+  it('saves everything the popup finds on claude.ai, chatgpt.com and another page', async () => {
+    const { sites, ext } = suite();
+    const claude = adapterFixtures('claude-ai').find((f) => f.name === 'chat-with-artifact.html');
+    const chatgpt = adapterFixtures('chatgpt').find((f) => f.name === 'chat-with-canvas.html');
+    const blog = adapterFixtures('generic').find((f) => f.name === 'blog-post.html');
+    if (!claude || !chatgpt || !blog) throw new Error('an adapter fixture is missing');
+    const pages = await Promise.all([
+      sites.open(sites.fresh('claude.ai'), claude.html),
+      sites.open(sites.fresh('chatgpt.com'), chatgpt.html),
+      sites.open(sites.fresh('example.org'), blog.html),
+    ]);
+    const [claudePage, chatgptPage, blogPage] = pages;
+    // Not one of the extension's hosts: the toolbar button grants it this page (activeTab).
+    await triggerAction(ext, blogPage);
+
+    const saved = await Promise.all(
+      pages.map(async (page) => {
+        const { popup, rows } = await popupFor(ext, await tabIdOf(ext, page));
+        const done = await saveAll(popup, rows.length);
+        await popup.close();
+        return done;
+      }),
+    );
+    const [claudeRows, chatgptRows, blogRows] = saved as [PopupRow[], PopupRow[], PopupRow[]];
+
+    // The open artifact first, then the conversation's code blocks, then (any page) the page itself.
+    expect(claudeRows[0]).toMatchObject({ title: 'Pomodoro Timer', type: 'REACT', kind: 'Artifact' });
+    expect(claudeRows.filter((r) => r.kind === 'Code block').map((r) => r.type)).toEqual(
+      expect.arrayContaining(['HTML', 'REACT', 'SVG', 'MARKDOWN']),
+    );
+    expect(chatgptRows[0]).toMatchObject({ title: 'Fibonacci Visualiser', type: 'HTML', kind: 'Canvas' });
+    expect(blogRows.map((r) => r.kind)).toEqual(['Code block', 'Code block', 'Code block', 'Whole page']);
+    expect(blogRows[0]?.type).toBe('SVG');
+
+    const claudeVault = await inVault(claudeRows);
+    const chatgptVault = await inVault(chatgptRows);
+    const blogVault = await inVault(blogRows);
+    for (const { source } of claudeVault)
+      expect(source).toMatchObject({ site: 'claude.ai', assistant: 'Claude', model: 'Claude Sonnet 4' });
+    for (const { source } of chatgptVault)
+      expect(source).toMatchObject({ site: 'chatgpt.com', assistant: 'ChatGPT' });
+    expect(chatgptVault[0]?.source.model).toMatch(/4o/);
+    for (const { source } of blogVault) {
+      expect(source.site).toBe('web');
+      expect(source.assistant).toBeUndefined();
+    }
+    // The page address stays out unless the user allows it (options: off by default).
+    for (const { source } of [...claudeVault, ...chatgptVault, ...blogVault])
+      expect(source.url).toBeUndefined();
+    await Promise.all([claudePage.close(), chatgptPage.close()]);
+    await blogPage.close();
+  });
+
+  it('saves through the context menu: the code block under the cursor, all, a selection, the page', async () => {
+    const { sites, ext } = suite();
+    const claude = adapterFixtures('claude-ai').find((f) => f.name === 'chat-with-artifact.html');
+    const chatgpt = adapterFixtures('chatgpt').find((f) => f.name === 'chat-with-canvas.html');
+    if (!claude || !chatgpt) throw new Error('an adapter fixture is missing');
+    const [claudePage, chatgptPage, notes] = await Promise.all([
+      sites.open(sites.fresh('claude.ai'), claude.html),
+      sites.open(sites.fresh('chatgpt.com'), chatgpt.html),
+      sites.open(sites.fresh('example.org'), genericPage('Quarterly notes')),
+    ]);
+
+    // claude.ai: the menu opened over the SVG icon's code block saves that block only.
+    await claudePage.locator('code.language-svg').hover();
+    const svg = await menuClick(ext, await tabIdOf(ext, claudePage), { menuItemId: 'cv-save' });
+    expect(svg).toMatchObject({ found: 1, handedOff: 0 });
+    expect(svg.results[0]?.status).toBe('saved');
+    const svgStored = await readArtifact(user, svg.results[0]?.id ?? '');
+    expect(svgStored.type).toBe('SVG');
+    expect(svgStored.content).toContain('fill="tomato"');
+    expect(sentFor(svgStored).metadata?.source).toMatchObject({ site: 'claude.ai', kind: 'code-block' });
+
+    // chatgpt.com: "Save all artifacts on this page".
+    const all = await menuClick(ext, await tabIdOf(ext, chatgptPage), { menuItemId: 'cv-save-all' });
+    expect(all.found).toBeGreaterThan(1);
+    expect(all.results.map((r) => r.status)).toEqual(all.results.map(() => 'saved'));
+    const canvas = await readArtifact(user, all.results[0]?.id ?? '');
+    expect({ title: canvas.title, type: canvas.type }).toEqual({
+      title: 'Fibonacci Visualiser',
+      type: 'HTML',
+    });
+
+    // Another page, after the toolbar button: the selection as Markdown, then (nothing selected,
+    // nothing under the cursor) the whole page, with its address now that the user allows it.
+    await triggerAction(ext, notes);
+    const notesTab = await tabIdOf(ext, notes);
+    const selectionText =
+      '# Selected notes\n\nRevenue grew in every quarter, with the **largest** rise in the third.';
+    const selected = await menuClick(ext, notesTab, { menuItemId: 'cv-save', selectionText });
+    const selection = await readArtifact(user, selected.results[0]?.id ?? '');
+    expect({ title: selection.title, type: selection.type }).toEqual({
+      title: 'Selected notes',
+      type: 'MARKDOWN',
+    });
+    expect(sentFor(selection).metadata?.source).toMatchObject({ site: 'web', kind: 'selection' });
+    expect(sentFor(selection).metadata?.source?.url).toBeUndefined();
+
+    await includePageAddress(ext, true);
+    try {
+      await notes.mouse.move(0, 0);
+      const whole = await menuClick(ext, notesTab, { menuItemId: 'cv-save' });
+      const page = await readArtifact(user, whole.results[0]?.id ?? '');
+      expect({ title: page.title, type: page.type }).toEqual({ title: 'Quarterly notes', type: 'HTML' });
+      expect(page.content).toContain('<p id="intro">Notes on the quarterly figures');
+      expect(sentFor(page).metadata?.source).toMatchObject({ site: 'web', kind: 'page', url: notes.url() });
+    } finally {
+      await includePageAddress(ext, false);
+    }
+    await Promise.all([claudePage.close(), chatgptPage.close(), notes.close()]);
+  });
+}
