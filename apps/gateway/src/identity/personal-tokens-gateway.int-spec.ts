@@ -6,6 +6,8 @@
  */
 import { type CreatedPersonalToken, type PersonalTokenList } from '@core-vault/contracts';
 import { ServiceStack, testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 
 const infra = testInfra();
@@ -14,6 +16,7 @@ const WEB_ORIGIN = 'http://127.0.0.1:4200';
 const stack = new ServiceStack();
 const IDENTITY_DB = `cv_test_identity_pat_${suffix}`;
 let gw = '';
+const KEY_LIMIT = 5;
 
 function boot(app: string, env: Record<string, string>): Promise<string> {
   return stack.boot(app, { REDIS_URL: infra.redisUrl, ...env });
@@ -41,6 +44,10 @@ beforeAll(async () => {
     ARTIFACTS_URL: artifacts,
     WEB_ORIGIN,
     RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
+    // Small per-key budgets, so a key reaches its limit in a handful of requests; the other
+    // tests here stay well below them (requests the auth guard refuses are not counted).
+    TOKEN_RATE_LIMIT: String(KEY_LIMIT),
+    TOKEN_RATE_LIMIT_BUSINESS: String(KEY_LIMIT * 2),
   });
 }, 150_000);
 
@@ -199,5 +206,44 @@ describe('personal access tokens through the gateway', () => {
     expect([after.status, after.body.code]).toEqual([401, 'SESSION_EXPIRED']);
     // The other key is untouched.
     expect((await call('GET', '/api/v1/artifacts', { token: reader })).status).toBe(200);
+  });
+
+  it('limits each key on its own: one at its limit gets 429 + Retry-After, another key and the session do not', async () => {
+    const session = await signedIn('limits');
+    const create = async (name: string) => {
+      const made = await call<CreatedPersonalToken>('POST', '/api/v1/personal-tokens', {
+        token: session,
+        headers: sameOrigin,
+        body: { name, scopes: ['artifacts:read'] },
+      });
+      expect(made.status).toBe(201);
+      return made.body;
+    };
+    const busy = await create('busy');
+    const other = await create('other');
+
+    for (let i = 0; i < KEY_LIMIT; i++)
+      expect((await call('GET', '/api/v1/artifacts', { token: busy.token })).status).toBe(200);
+    const res = await fetch(`${gw}/api/v1/me`, { headers: { authorization: `Bearer ${busy.token}` } });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect([res.status, body['code'], body['statusCode']]).toEqual([429, 'RATE_LIMITED', 429]);
+    expect(body['message']).toMatch(/personal access token has made too many requests/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+
+    expect((await call('GET', '/api/v1/artifacts', { token: other.token })).status).toBe(200);
+    expect((await call('GET', '/api/v1/artifacts', { token: session })).status).toBe(200);
+    expect((await call('GET', '/api/v1/personal-tokens', { token: session })).status).toBe(200);
+
+    // The counter is keyed by the key's id: neither the secret nor its hash is in Redis's key space.
+    const redis = new Redis(infra.redisUrl);
+    try {
+      const keys = await redis.keys(`*rl:test:${suffix}:token:*`);
+      expect(keys.some((k) => k.includes(busy.personalToken.id))).toBe(true);
+      const hash = createHash('sha256').update(busy.token).digest('hex');
+      for (const k of keys) expect([k.includes(busy.token), k.includes(hash)]).toEqual([false, false]);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

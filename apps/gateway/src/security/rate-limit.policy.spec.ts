@@ -1,4 +1,4 @@
-import { RATE_LIMITS, emailOf, signInAction } from './rate-limit.policy';
+import { RATE_LIMITS, emailOf, signInAction, tokenRule } from './rate-limit.policy';
 
 describe('rate-limit policy', () => {
   it('splits sign-in into password and code attempts', () => {
@@ -27,5 +27,16 @@ describe('rate-limit policy', () => {
       expect(RATE_LIMITS[action].ip.limit).toBeGreaterThan(0);
       expect(RATE_LIMITS[action].email?.limit).toBeLessThanOrEqual(RATE_LIMITS[action].ip.limit);
     }
+  });
+
+  it('gives a key 120 requests a minute by default, 600 when its owner holds api_access (Business, admins)', () => {
+    const config = { TOKEN_RATE_LIMIT: 120, TOKEN_RATE_LIMIT_BUSINESS: 600, TOKEN_RATE_WINDOW_SECONDS: 60 };
+    const owner = { isActive: true, subscriptionStatus: 'ACTIVE', planType: 'Pro' } as const;
+    expect(tokenRule(config, owner)).toEqual({ limit: 120, windowSeconds: 60 });
+    expect(tokenRule(config, { ...owner, planType: 'Business' })).toEqual({ limit: 600, windowSeconds: 60 });
+    expect(tokenRule(config, { ...owner, planType: 'Business', subscriptionStatus: 'CANCELED' }).limit).toBe(
+      120,
+    );
+    expect(tokenRule(config, { ...owner, isAdmin: true }).limit).toBe(600);
   });
 });

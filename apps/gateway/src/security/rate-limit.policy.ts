@@ -1,3 +1,5 @@
+import { type AccessSubject, hasFeature } from '@core-vault/contracts';
+
 export interface RateLimitRule {
   /** Requests allowed per window. */
   limit: number;
@@ -66,6 +68,24 @@ export function trackViewRule(config: {
   TRACK_RATE_WINDOW_SECONDS: number;
 }): RateLimitRules {
   return { ip: { limit: config.TRACK_RATE_LIMIT, windowSeconds: config.TRACK_RATE_WINDOW_SECONDS } };
+}
+
+/** The per-key throttler's name; it runs on every route (TokenRateLimitGuard), the others where declared. */
+export const TOKEN_THROTTLER = 'token';
+
+/**
+ * Requests per personal access token, whatever route it calls (the per-IP and per-address rules
+ * still apply where declared): Business owners (api_access) get the larger budget the API is sold
+ * with. The owner facts are current on every request, so a downgrade shrinks the budget at once.
+ */
+export function tokenRule(
+  config: { TOKEN_RATE_LIMIT: number; TOKEN_RATE_LIMIT_BUSINESS: number; TOKEN_RATE_WINDOW_SECONDS: number },
+  owner: AccessSubject,
+): RateLimitRule {
+  return {
+    limit: hasFeature(owner, 'api_access') ? config.TOKEN_RATE_LIMIT_BUSINESS : config.TOKEN_RATE_LIMIT,
+    windowSeconds: config.TOKEN_RATE_WINDOW_SECONDS,
+  };
 }
 
 /** The budget a call is counted in: the declared action, with sign-in split by what the body carries. */

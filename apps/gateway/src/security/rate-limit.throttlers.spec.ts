@@ -1,6 +1,8 @@
 import { type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
+import { type AuthUser } from '@core-vault/contracts';
+import { authUser } from '@core-vault/platform/testing';
 import { type GatewayConfig } from '../config';
 import { RateLimit } from './rate-limit.guard';
 import { gatewayThrottlers } from './rate-limit.throttlers';
@@ -17,6 +19,9 @@ const config = {
   RATE_LIMIT_NAMESPACE: 'rl:t',
   TRACK_RATE_LIMIT: 7,
   TRACK_RATE_WINDOW_SECONDS: 30,
+  TOKEN_RATE_LIMIT: 120,
+  TOKEN_RATE_LIMIT_BUSINESS: 600,
+  TOKEN_RATE_WINDOW_SECONDS: 60,
 } as GatewayConfig;
 const options = gatewayThrottlers(config, {} as ThrottlerStorage, new Reflector());
 const throttlers = Array.isArray(options) ? options : options.throttlers;
@@ -25,11 +30,11 @@ const named = (name: string) => throttlers.find((t) => t.name === name) as Throt
 const resolve = (value: ThrottlerOptions['limit'], context: ExecutionContext) =>
   typeof value === 'function' ? value(context) : value;
 
-function context(handler: keyof Routes, body: unknown): ExecutionContext {
+function context(handler: keyof Routes, body: unknown, user?: AuthUser): ExecutionContext {
   return {
     getHandler: () => Routes.prototype[handler],
     getClass: () => Routes,
-    switchToHttp: () => ({ getRequest: () => ({ body, ip: '198.51.100.4' }) }),
+    switchToHttp: () => ({ getRequest: () => ({ body, ip: '198.51.100.4', user }) }),
   } as unknown as ExecutionContext;
 }
 
@@ -63,5 +68,27 @@ describe('gateway throttlers', () => {
     const tracker = await named('email').getTracker?.({}, context('signIn', { email: 'A@b.co' }));
     expect(tracker).not.toContain('@');
     expect(tracker).toBe(await named('email').getTracker?.({}, context('signIn', { email: 'a@b.co ' })));
+  });
+
+  it('limits every request made with a key, by key id, with the Business budget for api_access', async () => {
+    const key = authUser({ sessionId: 'pat_abc', scopes: ['artifacts:read'] });
+    const business = { ...key, planType: 'Business' as const, subscriptionStatus: 'ACTIVE' as const };
+    const token = named('token');
+    // Sessions and anonymous callers are not counted here, on any route.
+    expect(token.skipIf?.(context('open', {}))).toBe(true);
+    expect(token.skipIf?.(context('open', {}, authUser()))).toBe(true);
+    expect(token.skipIf?.(context('open', {}, key))).toBe(false);
+    expect(token.skipIf?.(context('signIn', {}, key))).toBe(false);
+    expect(await resolve(token.limit, context('open', {}, key))).toBe(120);
+    expect(await resolve(token.limit, context('open', {}, business))).toBe(600);
+    expect(await resolve(token.ttl, context('open', {}, key))).toBe(60_000);
+    expect(await token.getTracker?.({}, context('open', {}, key))).toBe('pat_abc');
+    // One budget per key whatever the route's own action.
+    const keyOf = (handler: keyof Routes) =>
+      Array.isArray(options)
+        ? undefined
+        : options.generateKey?.(context(handler, {}, key), 'pat_abc', 'token');
+    expect(keyOf('open')).toBe('rl:t:token:pat_abc');
+    expect(keyOf('signIn')).toBe('rl:t:token:pat_abc');
   });
 });

@@ -3,25 +3,39 @@ import { type ExecutionContext } from '@nestjs/common';
 import { type Reflector } from '@nestjs/core';
 import { type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import { type Request } from 'express';
+import { type AuthUser } from '@core-vault/contracts';
 import { type GatewayConfig } from '../config';
 import { RATE_LIMIT_ACTION } from './rate-limit.guard';
 import {
   type LimitedAction,
   RATE_LIMITS,
   type RateLimitRules,
+  TOKEN_THROTTLER,
   actionOf,
   emailOf,
+  tokenRule,
   trackViewRule,
 } from './rate-limit.policy';
 
 const bodyOf = (context: ExecutionContext): unknown => context.switchToHttp().getRequest<Request>().body;
 
 /**
- * The gateway's `@nestjs/throttler` setup: two named throttlers, "ip" (every limited route) and
+ * The caller when it is a personal access token (the auth guard ran first and set it; keys carry
+ * scopes, sessions do not). Its `sessionId` is the key's id (`pat_…`), never the secret or its hash.
+ */
+export function keyCaller(context: ExecutionContext): AuthUser | undefined {
+  const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+  return user?.scopes ? user : undefined;
+}
+
+/**
+ * The gateway's `@nestjs/throttler` setup: named throttlers "ip" (every limited route) and
  * "email" (where the policy has a per-address rule and the body names an address), whose limit
- * and window come from the route's @RateLimit action. Counters are Redis keys
- * `{<namespace>:<action>:<client>:<throttler>}:hits`, shared by every gateway instance; a route
- * without @RateLimit is skipped by both.
+ * and window come from the route's @RateLimit action, and "token" (every request made with a
+ * personal access token, by key id, whatever the route). Counters are Redis keys
+ * `{<namespace>:<action>:<client>:<throttler>}:hits` (`<namespace>:token:<key id>` for the
+ * per-key one), shared by every gateway instance; a route without @RateLimit is skipped by "ip"
+ * and "email".
  */
 export function gatewayThrottlers(
   config: GatewayConfig,
@@ -45,12 +59,20 @@ export function gatewayThrottlers(
     if (!r) throw new Error(`no ${which} rate-limit rule for ${context.getHandler().name}`);
     return r;
   };
+  const keyRule = (context: ExecutionContext) => {
+    const owner = keyCaller(context);
+    // Only reached for requests the throttler does not skip, which carry a key.
+    if (!owner) throw new Error('no personal access token on this request');
+    return tokenRule(config, owner);
+  };
   return {
     storage,
     // The error filter sets Retry-After (from the guard's 429); no X-RateLimit-* headers (clients never had them).
     setHeaders: false,
-    generateKey: (context, tracker) =>
-      `${config.RATE_LIMIT_NAMESPACE}:${action(context) ?? 'none'}:${tracker}`,
+    generateKey: (context, tracker, name) =>
+      name === TOKEN_THROTTLER
+        ? `${config.RATE_LIMIT_NAMESPACE}:token:${tracker}`
+        : `${config.RATE_LIMIT_NAMESPACE}:${action(context) ?? 'none'}:${tracker}`,
     throttlers: [
       {
         name: 'ip',
@@ -69,6 +91,13 @@ export function gatewayThrottlers(
           createHash('sha256')
             .update(emailOf(bodyOf(context)) ?? '')
             .digest('base64url'),
+      },
+      {
+        name: TOKEN_THROTTLER,
+        skipIf: (context) => !keyCaller(context),
+        limit: (context) => keyRule(context).limit,
+        ttl: (context) => keyRule(context).windowSeconds * 1000,
+        getTracker: (_req, context) => keyCaller(context)?.sessionId ?? 'none',
       },
     ],
   };

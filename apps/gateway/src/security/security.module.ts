@@ -1,14 +1,17 @@
 import { Inject, type MiddlewareConsumer, Module, type NestModule, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import { APP_GUARD, HttpAdapterHost, Reflector } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG, REDIS, RedisThrottlerStorage } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 import { CrossSiteMiddleware } from './cross-site.middleware';
-import { RateLimitGuard } from './rate-limit.guard';
+import { RateLimitGuard, TokenRateLimitGuard } from './rate-limit.guard';
 import { gatewayThrottlers } from './rate-limit.throttlers';
 
-/** Gateway-wide protection: cross-site refusal on every route, Redis rate limits where declared. */
+/**
+ * Gateway-wide protection: cross-site refusal on every route, Redis rate limits where declared,
+ * and the per-key limit on every request made with a personal access token.
+ */
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
@@ -17,7 +20,7 @@ import { gatewayThrottlers } from './rate-limit.throttlers';
         gatewayThrottlers(config, new RedisThrottlerStorage(redis), reflector),
     }),
   ],
-  providers: [RateLimitGuard],
+  providers: [RateLimitGuard, { provide: APP_GUARD, useClass: TokenRateLimitGuard }],
   exports: [RateLimitGuard],
 })
 export class SecurityModule implements NestModule, OnModuleInit {
