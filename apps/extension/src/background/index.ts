@@ -41,14 +41,16 @@ async function onContextMenuClick(
     const drafts = await captureFromTab(tabId, mode, { includePageUrl: includePageUrl === true });
     const items = drafts.map(toSaveItem);
     const results = items.length ? await save(VAULT_ORIGIN, items) : [];
-    let handedOff = 0;
     // Signed out: the vault tab takes them at once (the user asked to save; there is no popup to ask).
-    if (!token && items.length) {
-      const reply = await handOff(VAULT_ORIGIN, []);
-      handedOff = reply.ok ? reply.sent : 0;
-    }
+    const reply = !token && items.length ? await handOff(VAULT_ORIGIN, []) : null;
+    const handedOff = reply?.ok ? reply.sent : 0;
     await showBadge(tabId, results, handedOff);
-    return { found: drafts.length, results, handedOff };
+    return {
+      found: drafts.length,
+      results,
+      handedOff,
+      ...(reply && !reply.ok ? { error: reply.error } : {}),
+    };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     await chrome.action.setBadgeText({ text: '!', tabId });

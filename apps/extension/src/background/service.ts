@@ -28,6 +28,7 @@ export async function status(vaultOrigin: string): Promise<StatusReply> {
     email: s.email ?? null,
     includePageUrl: s.includePageUrl === true,
     queued: s.queue?.length ?? 0,
+    queuedKeys: (s.queue ?? []).map((q) => q.key),
   };
 }
 

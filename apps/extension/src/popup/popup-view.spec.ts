@@ -11,7 +11,7 @@ const base: PopupModel = {
   email: 'ann@example.com',
   drafts,
   rows: {},
-  queued: 0,
+  queuedKeys: [],
   busy: false,
 };
 
@@ -66,7 +66,7 @@ describe('renderPopup', () => {
   });
 
   it('signed out: no uploads, the found and waiting artifacts go to the vault tab', () => {
-    const p = draw({ signedIn: false, email: null, queued: 1 });
+    const p = draw({ signedIn: false, email: null, queuedKeys: ['k1', 'older'] });
     expect(p.root.querySelector('#signed-out')).not.toBeNull();
     expect(p.root.querySelector('#save-k1')).toBeNull();
     expect(p.root.querySelector('#save-all')).toBeNull();
@@ -86,6 +86,8 @@ describe('renderPopup', () => {
   });
 
   it('keeps the waiting queue visible when signed in', () => {
-    expect(draw({ queued: 2 }).text('#send p')).toEqual(['2 artifacts are waiting for the vault.']);
+    expect(draw({ queuedKeys: ['a', 'b'] }).text('#send p')).toEqual([
+      '2 artifacts are waiting for the vault.',
+    ]);
   });
 });

@@ -17,8 +17,8 @@ export interface PopupModel {
   email: string | null;
   drafts: DraftRow[];
   rows: Record<string, RowState>;
-  /** Items waiting in the extension's queue for the vault tab. */
-  queued: number;
+  /** The keys of the items waiting in the extension's queue for the vault tab. */
+  queuedKeys: string[];
   notice?: { kind: 'info' | 'success' | 'warning' | 'error'; text: string };
   busy: boolean;
   /** The link whose "Copy link" was just used. */
@@ -209,17 +209,19 @@ export function renderPopup(root: HTMLElement, model: PopupModel, actions: Popup
       );
   }
 
-  // Signed out, what was found goes to the vault tab; signed in, what waits in the queue does.
-  const sendCount = model.signedIn
-    ? model.queued
-    : model.queued + (model.phase === 'ready' ? model.drafts.length : 0);
+  // Signed out, what was found goes to the vault tab too; signed in, only what waits in the queue.
+  // An item both found and waiting is sent once (the queue keeps one item per key).
+  const queued = model.queuedKeys.length;
+  const sendKeys = new Set(model.queuedKeys);
+  if (!model.signedIn && model.phase === 'ready') for (const d of model.drafts) sendKeys.add(d.key);
+  const sendCount = sendKeys.size;
   if (sendCount > 0)
     parts.push(
       el(doc, 'div', { className: 'cv-send', id: 'send' }, [
-        model.queued
+        queued
           ? el(doc, 'p', {
               className: 'cv-muted',
-              text: `${model.queued} ${model.queued === 1 ? 'artifact is' : 'artifacts are'} waiting for the vault.`,
+              text: `${queued} ${queued === 1 ? 'artifact is' : 'artifacts are'} waiting for the vault.`,
             })
           : null,
         button(doc, 'send-to-vault', `Send to vault (${sendCount})`, () => actions.sendToVault(), {

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     email: null,
     drafts: [],
     rows: {},
-    queued: 0,
+    queuedKeys: [],
     busy: false,
   };
   let drafts: CapturedDraft[] = [];
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   };
   const refreshStatus = async () => {
     const status = await ask<StatusReply>({ type: 'status' });
-    update({ signedIn: status.signedIn, email: status.email, queued: status.queued });
+    update({ signedIn: status.signedIn, email: status.email, queuedKeys: status.queuedKeys });
     return status;
   };
 

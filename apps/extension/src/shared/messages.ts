@@ -23,6 +23,8 @@ export interface StatusReply {
   email: string | null;
   includePageUrl: boolean;
   queued: number;
+  /** The keys of the waiting items (the popup counts what "Send to vault" would send). */
+  queuedKeys: string[];
 }
 export type TokenReply = { ok: true; email: string } | { ok: false; error: string };
 export interface SaveReply {
