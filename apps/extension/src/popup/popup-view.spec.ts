@@ -58,6 +58,8 @@ describe('renderPopup', () => {
     expect(first?.querySelector('a')?.getAttribute('href')).toBe(url);
     expect(first?.querySelector('a')?.textContent).toBe('Open');
     expect(first?.querySelector('#save-k1')).toBeNull();
+    // A row with a result offers Retry, not Save as well.
+    expect(p.root.querySelector('#save-k2')).toBeNull();
     p.click('copy-k1');
     p.click('retry-k2');
     expect(p.calls).toEqual([`copy:${url}`, 'save:k2']);

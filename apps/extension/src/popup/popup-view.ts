@@ -169,12 +169,11 @@ export function renderPopup(root: HTMLElement, model: PopupModel, actions: Popup
     const list = el(doc, 'ul', { className: 'cv-list', attrs: { 'aria-labelledby': 'found' } });
     for (const row of model.drafts) {
       const state = model.rows[row.key] ?? { state: 'idle' };
-      const saved = state.state === 'done' && state.result.status === 'saved';
       list.append(
         el(doc, 'li', { className: 'cv-item cv-card', attrs: { 'data-key': row.key } }, [
           el(doc, 'div', { className: 'cv-item-head' }, [
             el(doc, 'strong', { className: 'cv-item-title', text: row.title }),
-            model.signedIn && !saved
+            model.signedIn && state.state !== 'done'
               ? button(doc, `save-${row.key}`, 'Save', () => actions.save([row.key]), {
                   label: `Save ${row.title}`,
                   disabled: model.busy || state.state === 'saving',
