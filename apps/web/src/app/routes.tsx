@@ -56,6 +56,12 @@ const appPages: RouteObject[] = [
     element: signedIn(lazyPage(() => import('../modules/account/components/AccountPage'), 'AccountPage')),
   },
   {
+    path: '/extension/connect',
+    element: signedIn(
+      lazyPage(() => import('../modules/extension/components/ExtensionConnectPage'), 'ExtensionConnectPage'),
+    ),
+  },
+  {
     path: '/analytics',
     element: signedIn(
       lazyPage(() => import('../modules/features/components/AnalyticsPage'), 'AnalyticsPage'),
