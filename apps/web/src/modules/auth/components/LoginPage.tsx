@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { AUTH_MESSAGES } from '@core-vault/contracts';
 import { Field } from '../../../components/ui';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
@@ -10,10 +10,20 @@ import './auth.css';
 
 type Banner = { kind: 'error' | 'info' | 'success'; text: string } | null;
 
+/**
+ * Where sign-in goes: the signed-in page that sent the visitor here (RequireAuth keeps its path
+ * in the history state, e.g. /extension/connect), else the dashboard. Only a path of this app.
+ */
+function returnPath(state: unknown): string {
+  const from = state && typeof state === 'object' && 'from' in state ? state.from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/dashboard';
+}
+
 export function LoginPage() {
   useDocumentMeta({ title: 'Sign In', path: '/login' });
   const { user, signIn } = useSession();
   const [params] = useSearchParams();
+  const back = returnPath(useLocation().state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -31,7 +41,7 @@ export function LoginPage() {
     return () => clearTimeout(t);
   }, [redirectToReset]);
 
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={back} replace />;
   if (goReset) return <Navigate to="/forgot-password" replace />;
 
   const submit = async (e: FormEvent) => {
