@@ -132,10 +132,19 @@ describe('ExtensionConnectPage', () => {
     );
   });
 
-  it('sends a signed-out visitor to sign in', async () => {
+  it('sends a signed-out visitor to sign in, and back here after', async () => {
     gateway(false);
     const router = renderApp('/extension/connect');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/extension/connect' });
+    stubFetch((url) =>
+      url.endsWith('/api/v1/auth/sign-in')
+        ? json(200, { success: true, message: 'ok', user: sessionUser(), token: 't' })
+        : undefined,
+    );
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct-horse' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/extension/connect'));
+    expect(await screen.findByRole('button', { name: CONNECT_TEXTS.connect })).toBeInTheDocument();
   });
 });
