@@ -5,6 +5,7 @@ import { type NextFunction, type Request, type Response } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
 import { type Options } from 'pino-http';
+import { redactPersonalTokens } from '../auth/personal-token';
 import { SpanKind, SpanStatusCode, activeTraceparent, startSpan } from '../tracing/tracing';
 import { REQUEST_ID_HEADER, acceptRequestId, requestContext } from './request-context';
 
@@ -33,7 +34,8 @@ function httpLogOptions(logger: Logger): Options {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        // Headers are never logged; a key a client put in the address is masked (docs/identity.md).
+        url: redactPersonalTokens(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
