@@ -86,6 +86,9 @@ describe('the /api-docs document', () => {
     });
     expect(operation('listMyArtifacts').description).toContain('scope `artifacts:read`');
     expect(operation('getMe').description).toContain('Personal access tokens: any scope.');
+    expect(operation('listCollections').description).toContain(
+      'Personal access tokens: scope `collections:read` (Business plan: api_access).',
+    );
 
     const tokens = operation('createPersonalToken');
     expect(tokens.description).toContain('not accepted (browser session only)');

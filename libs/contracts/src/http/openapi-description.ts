@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '../accounts/auth-token';
+import { PERSONAL_TOKEN_MESSAGES } from '../accounts/personal-token-dto';
 import { ARTIFACT_LIMITS as L } from '../artifacts/artifact-limits';
 
 /**
@@ -85,7 +86,7 @@ Every refusal has the same JSON body, whatever the status:
 | 503 | \`SERVICE_UNAVAILABLE\` | a service is briefly unreachable; retry later |
 
 \`\`\`json
-{ "statusCode": 403, "code": "INSUFFICIENT_SCOPE", "message": "This personal access token does not have the scope this request needs." }
+{ "statusCode": 403, "code": "INSUFFICIENT_SCOPE", "message": "${PERSONAL_TOKEN_MESSAGES.missingScope}" }
 \`\`\`
 
 ## Rate limits
@@ -103,6 +104,6 @@ the client is refused for that long, so wait it out before retrying instead of r
 HTTP/1.1 429 Too Many Requests
 Retry-After: 37
 
-{ "statusCode": 429, "code": "RATE_LIMITED", "message": "This personal access token has made too many requests. Please try again in 37 seconds." }
+{ "statusCode": 429, "code": "RATE_LIMITED", "message": "${PERSONAL_TOKEN_MESSAGES.rateLimited(37)}" }
 \`\`\`
 `.trim();

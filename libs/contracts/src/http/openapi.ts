@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERSONAL_TOKEN_MESSAGES } from '../accounts/personal-token-dto';
+import { PERSONAL_TOKEN_MESSAGES, isBusinessTokenScope } from '../accounts/personal-token-dto';
 import { personalTokenAccess } from '../accounts/token-scopes';
 import { type ApiRoute, type ErrorBody, errorBodySchema } from './route';
 
@@ -84,7 +84,7 @@ function commonErrors(route: AnyRoute): Record<string, CommonError> {
       example: {
         statusCode: 429,
         code: 'RATE_LIMITED',
-        message: 'This personal access token has made too many requests. Please try again in 37 seconds.',
+        message: PERSONAL_TOKEN_MESSAGES.rateLimited(37),
       },
     };
   return out;
@@ -103,7 +103,7 @@ function accessText(route: AnyRoute): string {
       ? 'not accepted (browser session only)'
       : keyAccess === 'any-scope'
         ? 'any scope'
-        : `scope \`${keyAccess}\``;
+        : `scope \`${keyAccess}\`${isBusinessTokenScope(keyAccess) ? ' (Business plan: api_access)' : ''}`;
   return `Access: ${who}. Personal access tokens: ${key}.`;
 }
 
