@@ -1,11 +1,20 @@
 /**
- * Personal access tokens end to end: the real identity, artifacts and gateway services, each from
- * its own entry point, on the real infrastructure. A key made with a browser session uploads and
- * lists artifacts through the public entry with no session at all, is refused outside its scopes,
- * and stops working everywhere the moment it is revoked.
+ * Personal access tokens end to end: the real identity, artifacts, analytics and gateway services,
+ * each from its own entry point, on the real infrastructure. A key made with a browser session
+ * uploads and lists artifacts through the public entry with no session at all, is refused outside
+ * its scopes (Business ones included), is limited on its own, and stops working everywhere the
+ * moment it is revoked.
  */
-import { type CreatedPersonalToken, type PersonalTokenList } from '@core-vault/contracts';
-import { ServiceStack, testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { type CreatedPersonalToken, type PersonalTokenList, Topic } from '@core-vault/contracts';
+import { createKafka } from '@core-vault/platform';
+import {
+  ServiceStack,
+  startGroupsAtEnd,
+  testInfra,
+  testLogger,
+  uniqueSuffix,
+  waitFor,
+} from '@core-vault/platform/testing';
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
@@ -23,7 +32,25 @@ function boot(app: string, env: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
-  const [identity, artifacts] = await Promise.all([
+  // Analytics' consumers start at the end of the shared topics (earlier runs' events are not ours).
+  const groups = { views: `an-views-pat-${suffix}`, arts: `an-arts-pat-${suffix}` };
+  const admin = createKafka({
+    clientId: 'pat-test',
+    brokers: infra.kafkaBrokers,
+    logger: testLogger(),
+  }).admin();
+  await admin.connect();
+  await startGroupsAtEnd(admin, {
+    [groups.views]: [Topic.ArtifactViewed],
+    [groups.arts]: [
+      Topic.ArtifactCreated,
+      Topic.ArtifactVisibilityChanged,
+      Topic.ArtifactShared,
+      Topic.ArtifactDeleted,
+    ],
+  });
+  await admin.disconnect();
+  const [identity, artifacts, analytics] = await Promise.all([
     boot('identity', {
       MONGO_URL: infra.mongoUrl,
       MONGO_DB: IDENTITY_DB,
@@ -38,10 +65,19 @@ beforeAll(async () => {
       VIEW_COUNT_CONSUMER_GROUP: `artifacts-pat-test-${suffix}`,
       WEB_ORIGIN,
     }),
+    boot('analytics', {
+      MONGO_URL: infra.mongoUrl,
+      MONGO_DB: `cv_test_analytics_pat_${suffix}`,
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      VIEWS_CONSUMER_GROUP: groups.views,
+      ARTIFACTS_CONSUMER_GROUP: groups.arts,
+      ANALYTICS_REDIS_PREFIX: `an-pat-${suffix}`,
+    }),
   ]);
   gw = await boot('gateway', {
     IDENTITY_URL: identity,
     ARTIFACTS_URL: artifacts,
+    ANALYTICS_URL: analytics,
     WEB_ORIGIN,
     RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
     // Small per-key budgets, so a key reaches its limit in a handful of requests; the other
@@ -124,7 +160,7 @@ async function signedIn(who = 'pat'): Promise<string> {
 }
 
 describe('personal access tokens through the gateway', () => {
-  it('keeps collections for collections:* keys of Business (api_access) owners, refused at once after a downgrade', async () => {
+  it('keeps collections and analytics for Business (api_access) keys with those scopes, refused at once after a downgrade', async () => {
     const email = emailOf('biz');
     const session = await signedIn('biz');
     const create = (scopes: string[]) =>
@@ -138,9 +174,10 @@ describe('personal access tokens through the gateway', () => {
     expect(refused.body.message).toMatch(/Business plan/);
 
     await setPlan(email, 'Business');
-    const made = await create(['collections:read', 'collections:write']);
+    const made = await create(['collections:read', 'collections:write', 'analytics:read']);
     expect(made.status).toBe(201);
     const key = made.body.token;
+    const collectionsOnly = (await create(['collections:read'])).body.token;
     const collection = await call<{ collection: { id: string } }>('POST', '/api/v1/collections', {
       token: key,
       headers: { origin: 'chrome-extension://abcdefghijklmnop' },
@@ -151,13 +188,22 @@ describe('personal access tokens through the gateway', () => {
     // Collections scopes are not artifacts scopes.
     const artifacts = await call<{ code: string }>('GET', '/api/v1/artifacts', { token: key });
     expect([artifacts.status, artifacts.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
+    // The owner's analytics, with analytics:read only.
+    expect((await call('GET', '/api/v1/analytics/artifacts', { token: key })).status).toBe(200);
+    const noAnalytics = await call<{ code: string }>('GET', '/api/v1/analytics/artifacts', {
+      token: collectionsOnly,
+    });
+    expect([noAnalytics.status, noAnalytics.body.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
 
     // Billing moves the owner back to Pro; any write of the owner facts (a billing event, the
     // 5-minute sync, here a new key) reaches every guard, and the Business key stops at once.
     await setPlan(email, 'Pro');
     expect((await create(['artifacts:read'])).status).toBe(201);
-    const lost = await call<{ code: string }>('GET', '/api/v1/collections', { token: key });
-    expect([lost.status, lost.body.code]).toEqual([403, 'FEATURE_NOT_AVAILABLE']);
+    for (const path of ['/api/v1/collections', '/api/v1/analytics/artifacts']) {
+      const lost = await call<{ code: string; message: string }>('GET', path, { token: key });
+      expect([path, lost.status, lost.body.code]).toEqual([path, 403, 'FEATURE_NOT_AVAILABLE']);
+      expect(lost.body.message).toMatch(/API access/);
+    }
   });
 
   it('upload and list with a key, no session; refused outside its scopes; revoked → 401 everywhere', async () => {
