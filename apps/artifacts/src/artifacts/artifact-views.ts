@@ -1,4 +1,9 @@
-import { type Artifact, type ArtifactSummary, type PublicArtifact } from '@core-vault/contracts';
+import {
+  type Artifact,
+  type ArtifactMetadata,
+  type ArtifactSummary,
+  type PublicArtifact,
+} from '@core-vault/contracts';
 import { type ArtifactDoc, type ArtifactVersionDoc } from './artifact.schema';
 import { type ArtifactSummaryDoc } from './artifacts.repository';
 
@@ -41,11 +46,7 @@ export function toPublicView(doc: ArtifactDoc): PublicArtifact {
     rendered: doc.rendered ?? null,
     renderError: doc.renderError ?? null,
     securityWarning: doc.securityWarning ?? null,
-    metadata: {
-      claudeVersion: doc.metadata.claudeVersion,
-      extractedAt: doc.metadata.extractedAt,
-      size: doc.metadata.size,
-    },
+    metadata: metadataView(doc.metadata, false),
     isPublic: doc.isPublic,
     allowNetwork: doc.allowNetwork ?? false,
     tags: doc.tags,
@@ -62,6 +63,7 @@ export function toPublicView(doc: ArtifactDoc): PublicArtifact {
 export function toOwnerView(doc: ArtifactDoc): Artifact {
   return {
     ...toPublicView(doc),
+    metadata: metadataView(doc.metadata, true),
     owner: doc.owner,
     viewCount: doc.viewCount ?? 0,
     shareCount: doc.shareCount ?? 0,
@@ -75,11 +77,7 @@ export function toSummary(doc: ArtifactSummaryDoc): ArtifactSummary {
     title: doc.title,
     description: doc.description ?? '',
     type: doc.type,
-    metadata: {
-      claudeVersion: doc.metadata.claudeVersion,
-      extractedAt: doc.metadata.extractedAt,
-      size: doc.metadata.size,
-    },
+    metadata: metadataView(doc.metadata, true),
     isPublic: doc.isPublic,
     allowNetwork: doc.allowNetwork ?? false,
     tags: doc.tags,
@@ -94,4 +92,15 @@ export function toSummary(doc: ArtifactSummaryDoc): ArtifactSummary {
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
   };
+}
+
+/**
+ * The stored metadata as answered. The capture's page address (a chat's own URL) is the owner's:
+ * a visitor of a public artifact sees where it was made, not the conversation's link.
+ */
+function metadataView(metadata: ArtifactMetadata, withPageUrl: boolean): ArtifactMetadata {
+  const { claudeVersion, extractedAt, size, source } = metadata;
+  if (!source) return { claudeVersion, extractedAt, size };
+  const { url, ...rest } = source;
+  return { claudeVersion, extractedAt, size, source: withPageUrl && url ? { ...rest, url } : rest };
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose';
-import { type ActivityKind, type ArtifactType } from '@core-vault/contracts';
+import { type ActivityKind, type ArtifactMetadata, type ArtifactType } from '@core-vault/contracts';
 import { type OutboxFields, appliedEventsField, outboxPlugin } from '@core-vault/platform';
 
 export const ARTIFACT_MODEL = 'Artifact';
@@ -38,7 +38,7 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   owner: string;
   /** Lower-cased title: the server has no collation, so Title A-Z sorts on this. */
   titleLower: string;
-  metadata: { claudeVersion: string; extractedAt: string; size: number };
+  metadata: ArtifactMetadata;
   /** Markdown-lite description (absent on artifacts from before #18: ''). */
   description?: string;
   isPublic: boolean;
@@ -104,6 +104,8 @@ export const artifactSchema = new Schema<ArtifactDoc>(
       claudeVersion: String,
       extractedAt: String,
       size: Number,
+      // The capture's provenance (normalizeSource bounds it); absent for uploads.
+      source: { type: Schema.Types.Mixed, default: undefined },
     },
     description: { type: String, default: '' },
     isPublic: { type: Boolean, default: false },

@@ -171,6 +171,28 @@ describe('public read cache', () => {
     expect(again.status).toBe(304);
   });
 
+  it("keeps a capture's provenance; visitors see where it was made, only the owner its page address", async () => {
+    const source = {
+      site: 'claude.ai',
+      url: 'https://claude.ai/chat/private-conversation',
+      capturedAt: '2026-11-25T04:00:00.000Z',
+      assistant: 'Claude',
+      model: 'Claude Sonnet 4',
+      kind: 'artifact',
+    };
+    const { id } = await createPublic({ metadata: { source: { ...source, tracking: 'dropped' } } });
+    const visitor = await api('GET', `/api/v1/artifacts/${id}`);
+    const { url: _url, ...withoutUrl } = source;
+    expect(visitor.body.artifact.metadata.source).toEqual(withoutUrl);
+    const mine = await api('GET', `/api/v1/artifacts/${id}`, { token: owner });
+    expect(mine.body.artifact.metadata.source).toEqual(source);
+    const list = await api('GET', '/api/v1/artifacts?limit=100', { token: owner });
+    const listed = (list.body.artifacts as { id: string; metadata: { source?: unknown } }[]).find(
+      (a) => a.id === id,
+    );
+    expect(listed?.metadata.source).toEqual(source);
+  });
+
   it('never caches a read older than the newest announced revision (read/invalidate race)', async () => {
     const { id } = await createPublic();
     const cache = t.app.get(PublicArtifactCache);

@@ -21,6 +21,7 @@ export function exportHead(doc: StoredArtifact, collections: readonly string[]):
       claudeVersion: doc.metadata.claudeVersion,
       extractedAt: doc.metadata.extractedAt,
       size: doc.metadata.size,
+      ...(doc.metadata.source ? { source: doc.metadata.source } : {}),
     },
     viewCount: doc.viewCount ?? 0,
     shareCount: doc.shareCount ?? 0,

@@ -196,10 +196,21 @@ export const collectionArtifactParamsSchema = z.object({ id: z.string(), artifac
 
 // ---- responses ----
 
+/** The capture's provenance (browser extension): see normalizeSource. */
+export const artifactSourceSchema = z.object({
+  site: z.string(),
+  url: z.string().optional(),
+  capturedAt: z.string().optional(),
+  assistant: z.string().optional(),
+  model: z.string().optional(),
+  kind: z.string().optional(),
+});
+
 export const artifactMetadataSchema = z.object({
   claudeVersion: z.string(),
   extractedAt: z.string(),
   size: z.number().int(),
+  source: artifactSourceSchema.optional(),
 });
 
 /** What the renderer needs: the sanitized form beside the source (see docs/artifacts.md). */

@@ -1,4 +1,10 @@
-import { ArtifactInputError, normalizeMetadata, normalizeTitle, parseTags } from './artifact-input';
+import {
+  ArtifactInputError,
+  normalizeMetadata,
+  normalizeSource,
+  normalizeTitle,
+  parseTags,
+} from './artifact-input';
 import { ARTIFACT_MESSAGES } from './artifact-limits';
 
 describe('parseTags', () => {
@@ -65,6 +71,54 @@ describe('normalizeMetadata', () => {
   it('ignores an invalid extractedAt', () => {
     expect(normalizeMetadata({ extractedAt: 'yesterday' }, '', now).extractedAt).toBe(now.toISOString());
     expect(normalizeMetadata(undefined, '', now).extractedAt).toBe(now.toISOString());
+  });
+});
+
+describe('normalizeSource (the capture provenance kept in metadata)', () => {
+  it('keeps the known fields, trimmed, with an ISO capture time', () => {
+    const source = normalizeSource({
+      site: ' claude.ai ',
+      url: 'https://claude.ai/chat/abc',
+      capturedAt: '2026-11-25T04:00:00Z',
+      assistant: 'Claude',
+      model: 'Claude Sonnet 4',
+      kind: 'artifact',
+      cookie: 'never kept',
+    });
+    expect(source).toEqual({
+      site: 'claude.ai',
+      url: 'https://claude.ai/chat/abc',
+      capturedAt: '2026-11-25T04:00:00.000Z',
+      assistant: 'Claude',
+      model: 'Claude Sonnet 4',
+      kind: 'artifact',
+    });
+  });
+
+  it.each([
+    ['javascript:alert(1)'],
+    ['file:///etc/passwd'],
+    ['not a url'],
+    [`https://x.test/${'a'.repeat(2100)}`],
+  ])('drops the page address %#', (url) => {
+    expect(normalizeSource({ site: 'web', url })).toEqual({ site: 'web' });
+  });
+
+  it('drops a source without a site, and anything that is not an object', () => {
+    expect(normalizeSource({ url: 'https://a.test/' })).toBeUndefined();
+    expect(normalizeSource(['claude.ai'])).toBeUndefined();
+    expect(normalizeSource('claude.ai')).toBeUndefined();
+  });
+
+  it('bounds the texts and ignores a bad date', () => {
+    const source = normalizeSource({ site: 'web', model: 'm'.repeat(500), capturedAt: 'soon' });
+    expect(source?.model).toHaveLength(100);
+    expect(source?.capturedAt).toBeUndefined();
+  });
+
+  it('travels inside normalizeMetadata', () => {
+    const m = normalizeMetadata({ source: { site: 'chatgpt.com', kind: 'canvas' } }, 'ab');
+    expect(m.source).toEqual({ site: 'chatgpt.com', kind: 'canvas' });
   });
 });
 

@@ -25,15 +25,71 @@ export function parseTags(input: string | readonly string[] | undefined | null):
   return tags;
 }
 
+/** Where a captured artifact came from (the browser extension's provenance, #19). */
+export interface ArtifactSource {
+  /** The site it was captured on: 'claude.ai', 'chatgpt.com', 'web', … */
+  site: string;
+  /** The page address, only when the user allowed it (http/https only). */
+  url?: string;
+  capturedAt?: string;
+  assistant?: string;
+  model?: string;
+  /** What was captured: artifact, canvas, code-block, selection, page. */
+  kind?: string;
+}
+
 export interface ArtifactMetadata {
   claudeVersion: string;
   extractedAt: string;
   size: number;
+  source?: ArtifactSource;
+}
+
+const SOURCE_TEXT_MAX = 100;
+const SOURCE_URL_MAX = 2048;
+
+function shortText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().slice(0, SOURCE_TEXT_MAX);
+  return text || undefined;
+}
+
+function pageUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > SOURCE_URL_MAX) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Provenance as stored: known fields only, short strings, an http(s) address, a real date. Like
+ * the rest of the metadata it is lenient — a malformed source is dropped, never a reason to
+ * refuse the artifact — because the capture is the user's and the provenance only describes it.
+ */
+export function normalizeSource(input: unknown): ArtifactSource | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const raw = input as Record<string, unknown>;
+  const site = shortText(raw['site']);
+  if (!site) return undefined;
+  const captured = typeof raw['capturedAt'] === 'string' ? new Date(raw['capturedAt']) : null;
+  const source: ArtifactSource = {
+    site,
+    url: pageUrl(raw['url']),
+    capturedAt: captured && !Number.isNaN(captured.getTime()) ? captured.toISOString() : undefined,
+    assistant: shortText(raw['assistant']),
+    model: shortText(raw['model']),
+    kind: shortText(raw['kind']),
+  };
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined)) as ArtifactSource;
 }
 
 /**
  * Metadata as stored: claudeVersion fixed to the Sonnet 4 label, extractedAt from the input when
- * it is a valid date (else now), size always the content's character count. A JSON-string
+ * it is a valid date (else now), size always the content's character count, and the capture's
+ * `source` when it has one. A JSON-string
  * metadata is parsed; bad JSON (or anything not an object) counts as {}.
  */
 export function normalizeMetadata(input: unknown, content: string, now = new Date()): ArtifactMetadata {
@@ -48,10 +104,12 @@ export function normalizeMetadata(input: unknown, content: string, now = new Dat
   const object = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
   const extracted = (object as { extractedAt?: unknown }).extractedAt;
   const date = typeof extracted === 'string' || typeof extracted === 'number' ? new Date(extracted) : null;
+  const source = normalizeSource((object as { source?: unknown }).source);
   return {
     claudeVersion: CLAUDE_VERSION_LABEL,
     extractedAt: (date && !Number.isNaN(date.getTime()) ? date : now).toISOString(),
     size: content.length,
+    ...(source ? { source } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { artifactTypeSchema } from '../events/payloads';
-import { metadataInputSchema, tagsInputSchema } from './artifact-dto';
+import { artifactMetadataSchema, metadataInputSchema, tagsInputSchema } from './artifact-dto';
 import { ARTIFACT_LIMITS as L, ARTIFACT_MESSAGES as M } from './artifact-limits';
 
 /**
@@ -49,7 +49,7 @@ export const exportedArtifactSchema = z.object({
   tags: z.array(z.string()),
   isPublic: z.boolean(),
   allowNetwork: z.boolean(),
-  metadata: z.object({ claudeVersion: z.string(), extractedAt: z.string(), size: z.number() }),
+  metadata: artifactMetadataSchema,
   viewCount: z.number(),
   shareCount: z.number(),
   downloadCount: z.number(),
