@@ -4,7 +4,8 @@
  * with the real curl binary, in the page's order, with CORE_VAULT_URL and CORE_VAULT_TOKEN set as
  * the page says (and ARTIFACT_ID from the create answer, as the page says). The artifact the page
  * creates must then be listed and readable. The typed client (@core-vault/api-client) is driven
- * against the same gateway: batches beyond 20, paging, errors with their codes, no answer at all.
+ * against the same gateway: batches beyond 20, paging, errors with their codes, no answer at all,
+ * and the documented per-key limit (120 a minute, then 429 with Retry-After).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,18 +32,23 @@ beforeAll(async () => {
   stack = await startStack({ web: false, env: { PASSWORD_SCRYPT_LOG_N: '14' } });
   user = await seedTrialUser(stack, 'api-docs');
   // As /account does it: with the browser session, the secret in this answer only.
-  const made = await user.api('POST', '/api/v1/personal-tokens', {
-    name: 'api-docs test',
-    scopes: ['artifacts:read', 'artifacts:write'],
-    expiresInDays: 1,
-  });
-  if (made.status !== 201) throw new Error(`personal token: ${made.status} ${made.text}`);
-  token = createdPersonalTokenSchema.parse(made.body).token;
+  token = await makeKey('api-docs test');
 }, 420_000);
 
 afterAll(async () => {
   await stack?.stop();
 });
+
+/** A further key of the seeded user, as /account makes one. */
+async function makeKey(name: string): Promise<string> {
+  const made = await user.api('POST', '/api/v1/personal-tokens', {
+    name,
+    scopes: ['artifacts:read', 'artifacts:write'],
+    expiresInDays: 1,
+  });
+  if (made.status !== 201) throw new Error(`personal token: ${made.status} ${made.text}`);
+  return createdPersonalTokenSchema.parse(made.body).token;
+}
 
 /** The runnable examples: fenced ```sh blocks (other fences are output or setup, not run). */
 function shellBlocks(markdown: string): string[] {
@@ -175,4 +181,24 @@ it("the typed client's errors: the gateway's code, a refused key, no answer at a
 
   const offline = new CoreVaultClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, token });
   await expect(offline.me()).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+});
+
+it('the documented per-key limit: 120 calls a minute, then 429 with Retry-After in the client', async () => {
+  const busy = new CoreVaultClient({ baseUrl: stack.gatewayUrl, token: await makeKey('busy') });
+  // 120 calls, 20 at a time (well inside the minute): each is counted, none is refused.
+  for (let sent = 0; sent < 120; sent += 20) {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => busy.me()));
+    expect(answers.every((me) => me.email === user.email)).toBe(true);
+  }
+
+  const refused = await busy.me().catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(CoreVaultApiError);
+  expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+  const wait = refused instanceof CoreVaultApiError ? refused.retryAfterSeconds : undefined;
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(60);
+  // Counted per key: the other key goes on.
+  await expect(new CoreVaultClient({ baseUrl: stack.gatewayUrl, token }).me()).resolves.toMatchObject({
+    email: user.email,
+  });
 });
