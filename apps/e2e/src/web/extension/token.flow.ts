@@ -1,4 +1,5 @@
 import { type SeededUser, seedTrialUser } from '../artifact-life/accounts';
+import { ui } from '../../support/ui';
 import { type ExtensionSuite } from './context';
 import {
   type PopupRow,
@@ -13,6 +14,10 @@ import {
 import { tabIdOf, triggerAction } from './harness';
 import { adapterFixtures, genericPage } from './sites';
 import { type StoredArtifact, createKey, readArtifact } from './vault';
+
+/** Where each adapter's fixtures are served, and the site their captures name. */
+const HOSTS = { 'claude-ai': 'claude.ai', chatgpt: 'chatgpt.com', generic: 'example.org' } as const;
+const SITES = { 'claude-ai': 'claude.ai', chatgpt: 'chatgpt.com', generic: 'web' } as const;
 
 type Source = {
   site?: string;
@@ -67,57 +72,90 @@ export function tokenFlow(suite: () => ExtensionSuite): void {
     await forgetKey(suite().ext);
   });
 
-  it('saves everything the popup finds on claude.ai, chatgpt.com and another page', async () => {
-    const { sites, ext } = suite();
-    const claude = adapterFixtures('claude-ai').find((f) => f.name === 'chat-with-artifact.html');
-    const chatgpt = adapterFixtures('chatgpt').find((f) => f.name === 'chat-with-canvas.html');
-    const blog = adapterFixtures('generic').find((f) => f.name === 'blog-post.html');
-    if (!claude || !chatgpt || !blog) throw new Error('an adapter fixture is missing');
-    const pages = await Promise.all([
-      sites.open(sites.fresh('claude.ai'), claude.html),
-      sites.open(sites.fresh('chatgpt.com'), chatgpt.html),
-      sites.open(sites.fresh('example.org'), blog.html),
-    ]);
-    const [claudePage, chatgptPage, blogPage] = pages;
-    // Not one of the extension's hosts: the toolbar button grants it this page (activeTab).
-    await triggerAction(ext, blogPage);
+  it('saves everything the popup finds on every adapter fixture and a generic page', async () => {
+    const { sites, ext, stack } = suite();
+    const fixtures = (Object.keys(HOSTS) as (keyof typeof HOSTS)[]).flatMap((adapter) =>
+      adapterFixtures(adapter).map((f) => ({ adapter, name: f.name, html: f.html })),
+    );
+    const pages = await Promise.all(
+      fixtures.map(async (f) => ({ ...f, page: await sites.open(sites.fresh(HOSTS[f.adapter]), f.html) })),
+    );
+    // Not one of the extension's hosts: the toolbar button grants it each such page (activeTab).
+    for (const { adapter, page } of pages) if (adapter === 'generic') await triggerAction(ext, page);
 
     const saved = await Promise.all(
-      pages.map(async (page) => {
-        const { popup, rows } = await popupFor(ext, await tabIdOf(ext, page));
-        const done = await saveAll(popup, rows.length);
-        await popup.close();
-        return done;
+      pages.map(async (p) => {
+        const { popup, rows } = await popupFor(ext, await tabIdOf(ext, p.page));
+        return { ...p, popup, rows: await saveAll(popup, rows.length) };
       }),
     );
-    const [claudeRows, chatgptRows, blogRows] = saved as [PopupRow[], PopupRow[], PopupRow[]];
+    const rowsOf = (name: string) => saved.find((s) => s.name === name)?.rows ?? [];
 
-    // The open artifact first, then the conversation's code blocks, then (any page) the page itself.
-    expect(claudeRows[0]).toMatchObject({ title: 'Pomodoro Timer', type: 'REACT', kind: 'Artifact' });
-    expect(claudeRows.filter((r) => r.kind === 'Code block').map((r) => r.type)).toEqual(
-      expect.arrayContaining(['HTML', 'REACT', 'SVG', 'MARKDOWN']),
-    );
-    expect(chatgptRows[0]).toMatchObject({ title: 'Fibonacci Visualiser', type: 'HTML', kind: 'Canvas' });
-    expect(blogRows.map((r) => r.kind)).toEqual(['Code block', 'Code block', 'Code block', 'Whole page']);
-    expect(blogRows[0]?.type).toBe('SVG');
+    // The open artifact or canvas first, then the code blocks, then (any page) the page itself.
+    expect(rowsOf('chat-with-artifact.html')[0]).toMatchObject({
+      title: 'Pomodoro Timer',
+      type: 'REACT',
+      kind: 'Artifact',
+    });
+    expect(
+      rowsOf('chat-with-artifact.html')
+        .filter((r) => r.kind === 'Code block')
+        .map((r) => r.type),
+    ).toEqual(expect.arrayContaining(['HTML', 'REACT', 'SVG', 'MARKDOWN']));
+    // The preview tab's frame cannot be read: only the code blocks are offered.
+    expect(rowsOf('preview-only.html').map((r) => r.kind)).not.toContain('Artifact');
+    expect(rowsOf('chat-with-canvas.html')[0]).toMatchObject({
+      title: 'Fibonacci Visualiser',
+      type: 'HTML',
+      kind: 'Canvas',
+    });
+    expect(rowsOf('document-canvas-no-switcher.html')[0]).toMatchObject({
+      title: 'Lisbon Weekend Plan',
+      kind: 'Canvas',
+    });
+    expect(rowsOf('blog-post.html').map((r) => r.kind)).toEqual([
+      'Code block',
+      'Code block',
+      'Code block',
+      'Whole page',
+    ]);
+    expect(rowsOf('blog-post.html')[0]?.type).toBe('SVG');
+    expect(rowsOf('plain-page.html')).toEqual([
+      expect.objectContaining({ title: 'Opening hours', type: 'HTML', kind: 'Whole page' }),
+    ]);
 
-    const claudeVault = await inVault(claudeRows);
-    const chatgptVault = await inVault(chatgptRows);
-    const blogVault = await inVault(blogRows);
-    for (const { source } of claudeVault)
-      expect(source).toMatchObject({ site: 'claude.ai', assistant: 'Claude', model: 'Claude Sonnet 4' });
-    for (const { source } of chatgptVault)
-      expect(source).toMatchObject({ site: 'chatgpt.com', assistant: 'ChatGPT' });
-    expect(chatgptVault[0]?.source.model).toMatch(/4o/);
-    for (const { source } of blogVault) {
-      expect(source.site).toBe('web');
-      expect(source.assistant).toBeUndefined();
+    for (const { adapter, name, rows } of saved) {
+      const found = await inVault(rows);
+      for (const { source } of found) {
+        expect(source.site).toBe(SITES[adapter]);
+        // The page address stays out unless the user allows it (options: off by default).
+        expect(source.url).toBeUndefined();
+        if (adapter === 'generic') expect(source.assistant).toBeUndefined();
+        else expect(source.assistant).toBe(adapter === 'claude-ai' ? 'Claude' : 'ChatGPT');
+      }
+      const models = new Set(found.map((f) => f.source.model));
+      if (name === 'chat-with-artifact.html') expect([...models]).toEqual(['Claude Sonnet 4']);
+      if (name === 'preview-only.html') expect([...models]).toEqual(['Claude Opus 4.1']);
+      if (adapter === 'chatgpt') expect([...models]).toEqual([expect.stringMatching(/4o/)]);
     }
-    // The page address stays out unless the user allows it (options: off by default).
-    for (const { source } of [...claudeVault, ...chatgptVault, ...blogVault])
-      expect(source.url).toBeUndefined();
-    await Promise.all([claudePage.close(), chatgptPage.close()]);
-    await blogPage.close();
+
+    // "Open" leads to the artifact's page in the vault; "Copy link" copies that address.
+    const claude = saved.find((s) => s.name === 'chat-with-artifact.html');
+    const first = claude?.rows[0];
+    if (!claude || !first) throw new Error('no saved claude.ai artifact');
+    expect(first.openUrl).toBe(`${stack.webUrl}/view/${idOfView(first.openUrl)}`);
+    await claude.popup.bringToFront();
+    const copy = claude.popup.getByRole('button', { name: `Copy the link to ${first.title}`, exact: true });
+    await copy.click();
+    await ui.text(copy, 'Copied!');
+    // Extension pages have an opaque origin to the permission API: read it back on the vault's.
+    await ext.context.grantPermissions(['clipboard-read'], { origin: stack.webUrl });
+    const reader = await ext.context.newPage();
+    await reader.goto(`${stack.webUrl}/robots.txt`);
+    expect(await reader.evaluate(() => navigator.clipboard.readText())).toBe(first.openUrl);
+    await reader.close();
+
+    await Promise.all(saved.flatMap((s) => [s.popup.close(), s.page.close()]));
   });
 
   it('saves through the context menu: the code block under the cursor, all, a selection, the page', async () => {
