@@ -63,6 +63,12 @@ function loaded(tabId: number): Promise<chrome.tabs.Tab> {
  * page, and only after that write succeeded remove them from the queue. Returns how many went.
  */
 export async function handOffQueue(vaultOrigin: string): Promise<number> {
+  // One hand-off at a time (two quick menu clicks): the second then finds the first's items
+  // already gone from the queue instead of writing them again.
+  return await navigator.locks.request('cv.handoff', () => handOffNow(vaultOrigin));
+}
+
+async function handOffNow(vaultOrigin: string): Promise<number> {
   const { queue = [] } = await readState(['queue']);
   if (queue.length === 0) return 0;
   const opened = await vaultDashboardTab(vaultOrigin);

@@ -84,7 +84,7 @@ describe('renderPopup', () => {
     ]);
     expect(draw({ drafts: [] }).text('#phase')).toEqual(['No artifacts found on this page.']);
     const error = draw({ phase: 'error', error: 'This page cannot be read by the extension (x).' });
-    expect(error.root.querySelector('#phase')?.getAttribute('role')).toBe('alert');
+    expect(error.root.querySelector('#phase')?.className).toBe('cv-banner cv-banner-error');
   });
 
   it('keeps the waiting queue visible when signed in', () => {

@@ -81,7 +81,7 @@ function rowResult(
   model: PopupModel,
   actions: PopupActions,
 ): HTMLElement {
-  const box = el(doc, 'div', { className: 'cv-row-result', attrs: { role: 'status' } });
+  const box = el(doc, 'div', { className: 'cv-row-result' });
   if (state.state === 'saving') box.textContent = 'Saving…';
   if (state.state !== 'done') return box;
   const r = state.result;
@@ -121,7 +121,11 @@ function rowResult(
   return box;
 }
 
-/** Draws the popup for the model (the whole body: the popup is small and redrawn on each change). */
+/**
+ * Draws the popup for the model (the whole body: the popup is small and redrawn on each change).
+ * Nothing drawn here is a live region — a redraw would announce it again; popup.ts speaks
+ * through the page's one lasting region (#live).
+ */
 export function renderPopup(root: HTMLElement, model: PopupModel, actions: PopupActions): void {
   const doc = root.ownerDocument;
   const focused = doc.activeElement?.id;
@@ -145,22 +149,17 @@ export function renderPopup(root: HTMLElement, model: PopupModel, actions: Popup
     );
 
   if (model.phase === 'scanning')
-    parts.push(
-      el(doc, 'p', { id: 'phase', text: 'Looking for artifacts on this page…', attrs: { role: 'status' } }),
-    );
+    parts.push(el(doc, 'p', { id: 'phase', text: 'Looking for artifacts on this page…' }));
   else if (model.phase === 'error')
     parts.push(
       el(doc, 'p', {
         id: 'phase',
         className: 'cv-banner cv-banner-error',
         text: model.error ?? 'This page cannot be read.',
-        attrs: { role: 'alert' },
       }),
     );
   else if (model.drafts.length === 0)
-    parts.push(
-      el(doc, 'p', { id: 'phase', text: 'No artifacts found on this page.', attrs: { role: 'status' } }),
-    );
+    parts.push(el(doc, 'p', { id: 'phase', text: 'No artifacts found on this page.' }));
   else {
     const count = model.drafts.length;
     parts.push(
@@ -235,7 +234,6 @@ export function renderPopup(root: HTMLElement, model: PopupModel, actions: Popup
         id: 'notice',
         className: `cv-banner cv-banner-${model.notice.kind}`,
         text: model.notice.text,
-        attrs: { role: model.notice.kind === 'error' ? 'alert' : 'status' },
       }),
     );
   root.replaceChildren(...parts);

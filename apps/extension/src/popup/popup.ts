@@ -27,9 +27,12 @@ async function main(): Promise<void> {
     busy: false,
   };
   let drafts: CapturedDraft[] = [];
+  const live = byId('live', HTMLElement);
   const update = (change: Partial<PopupModel>) => {
     model = { ...model, ...change };
     renderPopup(root, model, actions);
+    const said = announcement(change, model);
+    if (said) live.textContent = said;
   };
   const refreshStatus = async () => {
     const status = await ask<StatusReply>({ type: 'status' });
@@ -101,6 +104,18 @@ async function main(): Promise<void> {
     const reason = err instanceof Error ? err.message : String(err);
     update({ phase: 'error', error: `This page cannot be read by the extension (${reason}).` });
   }
+}
+
+/** What a screen reader hears after a change: the phase's outcome or the latest notice. */
+function announcement(change: Partial<PopupModel>, model: PopupModel): string | null {
+  if (change.notice) return change.notice.text;
+  if (change.copied) return 'Link copied.';
+  if (change.phase === 'error') return model.error ?? null;
+  if (change.phase === 'ready') {
+    const n = model.drafts.length;
+    return n === 0 ? 'No artifacts found on this page.' : `Found ${n} ${n === 1 ? 'artifact' : 'artifacts'}.`;
+  }
+  return null;
 }
 
 function summary(results: SaveResult[]): PopupModel['notice'] {
