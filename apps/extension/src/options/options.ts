@@ -1,4 +1,5 @@
 // The options page: which vault, the key (connect, paste + verify, forget) and the page-address setting.
+import { PERSONAL_TOKEN_PATTERN } from '@core-vault/contracts';
 import { VAULT_ORIGIN } from '../shared/config';
 import { type BackgroundRequest, type StatusReply, type TokenReply } from '../shared/messages';
 import { ask, banner, byId } from '../ui/dom';
@@ -38,7 +39,7 @@ function main(): void {
     const input = byId('key', HTMLInputElement);
     const result = byId('key-result', HTMLElement);
     const token = input.value.trim();
-    if (!/^(cvpat|cvp)_[A-Za-z0-9_-]{43}$/.test(token)) {
+    if (!PERSONAL_TOKEN_PATTERN.test(token)) {
       banner(
         result,
         'error',
