@@ -4,12 +4,12 @@ import {
   PERSONAL_TOKEN_NAME_MAX_LENGTH,
   PERSONAL_TOKEN_SCOPES,
   BUSINESS_TOKEN_SCOPE_FEATURE,
+  createPersonalTokenRoute,
   type PersonalTokenScope,
   hasFeature,
   isBusinessTokenScope,
 } from '@core-vault/contracts';
 import { Field } from '../../../components/ui';
-import { endpoints } from '../../../lib/api/endpoints';
 import { messageOf } from '../../../lib/api/errors';
 import { useApiMutation } from '../../../lib/query';
 import { useSession } from '../../auth';
@@ -31,7 +31,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedPer
   const [scopes, setScopes] = useState<PersonalTokenScope[]>([...DEFAULT_SCOPES]);
   const [expiry, setExpiry] = useState<string>('90');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const create = useApiMutation(endpoints.personalTokens.create);
+  const create = useApiMutation(createPersonalTokenRoute);
 
   const toggle = (scope: PersonalTokenScope, on: boolean) =>
     setScopes((now) => (on ? [...now, scope] : now.filter((s) => s !== scope)));

@@ -1,9 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type CreatedPersonalToken, type PersonalToken } from '@core-vault/contracts';
+import {
+  type CreatedPersonalToken,
+  type PersonalToken,
+  listPersonalTokensRoute,
+  revokePersonalTokenRoute,
+} from '@core-vault/contracts';
 import { Banner, Spinner } from '../../../components/ui';
-import { endpoints } from '../../../lib/api/endpoints';
 import { messageOf } from '../../../lib/api/errors';
 import { copyText } from '../../../lib/clipboard';
 import { formatDate, formatDateTime } from '../../../lib/dates';
@@ -19,13 +23,12 @@ import './PersonalTokens.css';
  * list with last use and expiry, revoke with a confirmation.
  */
 export function PersonalTokensSection() {
-  const tokens = useQuery(apiQuery(endpoints.personalTokens.list));
+  const tokens = useQuery(apiQuery(listPersonalTokensRoute));
   const client = useQueryClient();
   const [created, setCreated] = useState<CreatedPersonalToken | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const reload = () =>
-    client.invalidateQueries({ queryKey: apiKey(endpoints.personalTokens.list).slice(0, 1) });
-  const revoke = useApiMutation(endpoints.personalTokens.revoke, {
+  const reload = () => client.invalidateQueries({ queryKey: apiKey(listPersonalTokensRoute).slice(0, 1) });
+  const revoke = useApiMutation(revokePersonalTokenRoute, {
     onSuccess: (res) => {
       setOutcome({ kind: 'success', text: res.message });
       return reload();

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { json, renderApp, sessionUser, stubFetch } from '../../../test-support';
 import { CONNECT_ACK_MS, CONNECT_MESSAGES, EXTENSION_TOKEN_REQUEST } from '../connect-protocol';
 import { CONNECT_TEXTS } from './ExtensionConnectPage';
@@ -79,7 +79,7 @@ describe('ExtensionConnectPage', () => {
       { type: CONNECT_MESSAGES.token, token: SECRET, email: 'ada@example.com' },
     ]);
     // The key is never on screen when the extension took it.
-    expect(screen.queryByText(SECRET)).toBeNull();
+    expect(screen.queryByDisplayValue(SECRET)).toBeNull();
   });
 
   it('shows the key once to paste when no answer comes within 3 s', async () => {
@@ -92,7 +92,7 @@ describe('ExtensionConnectPage', () => {
     expect(screen.queryByTestId('connect-token')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(CONNECT_ACK_MS));
     const box = await screen.findByTestId('connect-token');
-    expect(box).toHaveTextContent(SECRET);
+    expect(within(box).getByLabelText(CONNECT_TEXTS.tokenLabel)).toHaveValue(SECRET);
     expect(box).toHaveTextContent(CONNECT_TEXTS.fallback);
     expect(screen.getByRole('button', { name: CONNECT_TEXTS.copy })).toBeInTheDocument();
   });
@@ -105,7 +105,9 @@ describe('ExtensionConnectPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: CONNECT_TEXTS.connect }));
     await waitFor(() => expect(bridge?.received).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(CONNECT_ACK_MS));
-    expect(await screen.findByTestId('connect-token')).toHaveTextContent(SECRET);
+    expect(
+      within(await screen.findByTestId('connect-token')).getByLabelText(CONNECT_TEXTS.tokenLabel),
+    ).toHaveValue(SECRET);
     expect(screen.queryByText(CONNECT_TEXTS.connected)).toBeNull();
   });
 
@@ -116,7 +118,7 @@ describe('ExtensionConnectPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: CONNECT_TEXTS.connect }));
     const box = await screen.findByTestId('connect-token');
     expect(box).toHaveTextContent(CONNECT_TEXTS.refused('The key was refused.'));
-    expect(box).toHaveTextContent(SECRET);
+    expect(within(box).getByLabelText(CONNECT_TEXTS.tokenLabel)).toHaveValue(SECRET);
   });
 
   it('says when the extension is not installed', async () => {

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { createPersonalTokenRoute } from '@core-vault/contracts';
 import { Banner } from '../../../components/ui';
-import { endpoints } from '../../../lib/api/endpoints';
 import { messageOf } from '../../../lib/api/errors';
 import { copyText } from '../../../lib/clipboard';
 import { useApiMutation } from '../../../lib/query';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useSession } from '../../auth';
 import { EXTENSION_TOKEN_REQUEST, extensionVersion, sendTokenToExtension } from '../connect-protocol';
-import './extension-connect.css';
 
 export const CONNECT_TEXTS = {
   title: 'Connect the Core Vault browser extension',
@@ -25,6 +24,8 @@ export const CONNECT_TEXTS = {
   copy: 'Copy',
   copied: 'Copied!',
   account: 'Account Settings',
+  dashboard: 'Back to Dashboard',
+  tokenLabel: 'Personal access token',
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
@@ -45,7 +46,7 @@ export function ExtensionConnectPage() {
   const { user } = useSession();
   const version = useExtensionVersion();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const create = useApiMutation(endpoints.personalTokens.create);
+  const create = useApiMutation(createPersonalTokenRoute);
 
   const connect = async () => {
     setStep({ kind: 'connecting' });
@@ -61,44 +62,34 @@ export function ExtensionConnectPage() {
   };
 
   return (
-    <div>
-      <header className="cv-topbar">
-        <div className="cv-topbar-inner">
-          <div className="cv-row">
-            <Link to="/dashboard" className="cv-back" aria-label="Back to dashboard">
-              ←
-            </Link>
-            <h1 className="xc-title">{CONNECT_TEXTS.title}</h1>
-          </div>
-        </div>
-      </header>
-      <main className="cv-page">
-        <section className="cv-card">
-          <p>{CONNECT_TEXTS.explain}</p>
-          <p data-testid="extension-status">
-            {version ? CONNECT_TEXTS.installed(version) : CONNECT_TEXTS.notInstalled}
-          </p>
-          {step.kind === 'connected' ? (
-            <Banner tone="success">{CONNECT_TEXTS.connected}</Banner>
-          ) : step.kind === 'manual' ? (
-            <ManualToken token={step.token} refused={step.refused} />
-          ) : (
-            <button
-              type="button"
-              className="cv-btn cv-btn-primary"
-              disabled={step.kind === 'connecting'}
-              onClick={() => void connect()}
-            >
-              {step.kind === 'connecting' ? CONNECT_TEXTS.connecting : CONNECT_TEXTS.connect}
-            </button>
-          )}
-          {step.kind === 'error' && <Banner tone="error">{step.text}</Banner>}
-          <p>
-            <Link to="/account">{CONNECT_TEXTS.account}</Link>
-          </p>
-        </section>
-      </main>
-    </div>
+    <main className="cv-page">
+      <section className="cv-card">
+        <h1>{CONNECT_TEXTS.title}</h1>
+        <p>{CONNECT_TEXTS.explain}</p>
+        <p data-testid="extension-status">
+          {version ? CONNECT_TEXTS.installed(version) : CONNECT_TEXTS.notInstalled}
+        </p>
+        {step.kind === 'connected' ? (
+          <Banner tone="success">{CONNECT_TEXTS.connected}</Banner>
+        ) : step.kind === 'manual' ? (
+          <ManualToken token={step.token} refused={step.refused} />
+        ) : (
+          <button
+            type="button"
+            className="cv-btn cv-btn-primary"
+            disabled={step.kind === 'connecting'}
+            onClick={() => void connect()}
+          >
+            {step.kind === 'connecting' ? CONNECT_TEXTS.connecting : CONNECT_TEXTS.connect}
+          </button>
+        )}
+        {step.kind === 'error' && <Banner tone="error">{step.text}</Banner>}
+        <p>
+          <Link to="/dashboard">{CONNECT_TEXTS.dashboard}</Link> ·{' '}
+          <Link to="/account">{CONNECT_TEXTS.account}</Link>
+        </p>
+      </section>
+    </main>
   );
 }
 
@@ -109,7 +100,13 @@ function ManualToken({ token, refused }: { token: string; refused?: string | und
     <div className="cv-banner cv-banner-info" role="status" data-testid="connect-token">
       {refused !== undefined && <p>{CONNECT_TEXTS.refused(refused)}</p>}
       <p>{CONNECT_TEXTS.fallback}</p>
-      <code className="xc-token">{token}</code>
+      <input
+        className="cv-input"
+        readOnly
+        value={token}
+        aria-label={CONNECT_TEXTS.tokenLabel}
+        onFocus={(e) => e.target.select()}
+      />
       <button
         type="button"
         className="cv-btn cv-btn-small"
