@@ -2,7 +2,7 @@ import { type Page } from 'playwright-core';
 import { ui } from '../../support/ui';
 import { type SeededUser, seedTrialUser } from '../artifact-life/accounts';
 import { type ExtensionSuite } from './context';
-import { forgetKey, menuClick, popupFor, queued } from './driver';
+import { forgetKey, idOfView, menuClick, popupFor, queued, saveAll } from './driver';
 import { tabIdOf, triggerAction } from './harness';
 import { adapterFixtures, blocksPage, numberedBlock } from './sites';
 import { allArtifacts, arrived } from './vault';
@@ -27,6 +27,7 @@ export function handoffFlow(suite: () => ExtensionSuite): void {
 
   afterAll(async () => {
     await dashboard?.close();
+    await forgetKey(suite().ext);
   });
 
   it('hands the context menu’s capture of a claude.ai page to the dashboard, which creates it', async () => {
@@ -43,7 +44,15 @@ export function handoffFlow(suite: () => ExtensionSuite): void {
     await ui.visible(dashboard.getByText(saved(outcome.found)));
     const stored = await arrived(user, outcome.found);
     expect(stored.map((a) => a.title)).toContain('Pomodoro Timer');
-    expect(stored.find((a) => a.title === 'Pomodoro Timer')?.type).toBe('REACT');
+    const artifact = stored.find((a) => a.title === 'Pomodoro Timer');
+    expect(artifact?.type).toBe('REACT');
+    // The provenance went through the hand-off too.
+    expect(artifact?.metadata['source']).toMatchObject({
+      site: 'claude.ai',
+      assistant: 'Claude',
+      model: 'Claude Sonnet 4',
+      kind: 'artifact',
+    });
     // The dashboard uploaded them (the extension holds no key and sent nothing itself).
     expect(uploads.uploads.slice(before).every((u) => !u.fromExtension)).toBe(true);
     await page.close();
@@ -72,11 +81,44 @@ export function handoffFlow(suite: () => ExtensionSuite): void {
       }),
     );
     for (let i = 1; i <= 24; i += 1) expect(contents.filter((c) => c === numberedBlock(i)).length).toBe(1);
+    expect(stored.map((a) => (a.metadata['source'] as { site?: string } | undefined)?.site)).toEqual(
+      stored.map(() => 'web'),
+    );
     const batches = uploads.uploads.slice(before).filter((u) => u.batch && !u.fromExtension);
     expect(batches.map((b) => b.artifacts.length)).toEqual([20, 5]);
     // Nothing waits in the extension any more.
     expect(await queued(suite())).toBe(0);
     await popup.close();
     await page.close();
+  });
+
+  it('connects from the vault’s /extension/connect page; then the popup saves with that key', async () => {
+    const { sites, ext, stack, uploads } = suite();
+    const connect = await ext.context.newPage();
+    await connect.goto(`${stack.webUrl}/extension/connect`);
+    // The bridge marks the page: the page knows the extension is there.
+    await ui.contains(connect.getByTestId('extension-status'), 'is installed in this browser');
+    await connect.getByRole('button', { name: 'Connect extension' }).click();
+    await ui.visible(connect.getByText('Connected. You can close this tab.'));
+
+    const tokens = await user.api('GET', '/api/v1/personal-tokens');
+    const made = (tokens.body['tokens'] as { name: string; scopes: string[]; prefix: string }[]).filter(
+      (t) => t.name === 'Browser extension',
+    );
+    expect(made.map((t) => t.scopes)).toEqual([['artifacts:read', 'artifacts:write']]);
+    expect(made[0]?.prefix).toMatch(/^cvpat_/);
+    const have = (await allArtifacts(user)).length;
+    const fixture = adapterFixtures('generic').find((f) => f.name === 'plain-page.html');
+    if (!fixture) throw new Error('the generic fixture is missing');
+    const page = await sites.open(sites.fresh('example.org'), fixture.html);
+    await triggerAction(ext, page);
+    const { popup, rows } = await popupFor(ext, await tabIdOf(ext, page));
+    await ui.text(popup.locator('#account'), `Saving as ${user.email}`);
+    const before = uploads.uploads.length;
+    const [row] = await saveAll(popup, rows.length);
+    const stored = await arrived(user, have + 1);
+    expect(stored.map((a) => a.id)).toContain(idOfView(row?.openUrl ?? null));
+    expect(uploads.uploads.slice(before).map((u) => u.fromExtension)).toEqual([true]);
+    await Promise.all([popup.close(), page.close(), connect.close()]);
   });
 }
