@@ -30,17 +30,23 @@ export function handoffFlow(suite: () => ExtensionSuite): void {
     await forgetKey(suite().ext);
   });
 
-  it('hands the context menu’s capture of a claude.ai page to the dashboard, which creates it', async () => {
-    const { sites, ext, uploads } = suite();
+  it('hands the context menu’s capture of a claude.ai page to a dashboard tab it opens', async () => {
+    const { sites, ext, uploads, stack } = suite();
     const claude = adapterFixtures('claude-ai').find((f) => f.name === 'chat-with-artifact.html');
     if (!claude) throw new Error('the claude.ai fixture is missing');
     const page = await sites.open(sites.fresh('claude.ai'), claude.html);
     const before = uploads.uploads.length;
+    // No vault tab open: the extension opens the dashboard itself (the session is the browser's).
+    await dashboard.close();
+    const opened = ext.context.waitForEvent('page', {
+      predicate: (p) => p.url().startsWith(`${stack.webUrl}/dashboard`),
+    });
 
     const outcome = await menuClick(ext, await tabIdOf(ext, page), { menuItemId: 'cv-save-all' });
     expect(outcome.results.map((r) => r.status)).toEqual(outcome.results.map(() => 'queued'));
     expect(outcome.handedOff).toBe(outcome.found);
 
+    dashboard = await opened;
     await ui.visible(dashboard.getByText(saved(outcome.found)));
     const stored = await arrived(user, outcome.found);
     expect(stored.map((a) => a.title)).toContain('Pomodoro Timer');
