@@ -105,6 +105,15 @@ describe('runPendingUploads', () => {
     ]);
   });
 
+  it('sends a batch too large together (413) item by item', async () => {
+    savePendingUploads(items(3));
+    const tooLarge = new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large.');
+    const gw = gateway((batch) => (batch.length > 1 ? tooLarge : undefined));
+    const result = await runPendingUploads({ upload: gw.upload });
+    expect(gw.saved).toEqual(['Item 1', 'Item 2', 'Item 3']);
+    expect(result.failed).toEqual([]);
+  });
+
   it('stops when the session ended: what was not saved waits for the next sign-in', async () => {
     savePendingUploads(items(25));
     const gw = gateway((batch) =>

@@ -45,7 +45,8 @@ export async function withHandoffLock<T>(job: () => Promise<T>): Promise<T> {
 }
 
 const isSignedOut = (err: unknown) => err instanceof ApiError && err.status === 401;
-const isRejected = (err: unknown) => err instanceof ApiError && err.status === 400;
+// Refused for what is in it (400), or for its size together (413: each item may fit alone).
+const isRejected = (err: unknown) => err instanceof ApiError && (err.status === 400 || err.status === 413);
 const reasonOf = (err: unknown) => messageOf(err, HANDOFF_TEXTS.unknownReason);
 
 interface Sink {
@@ -54,8 +55,9 @@ interface Sink {
 }
 
 /**
- * Uploads `items` in order, in batches of the gateway's maximum. A batch refused as invalid (400)
- * is sent again item by item, so only the bad items fail; any other failure fails the batch.
+ * Uploads `items` in order, in batches of the gateway's maximum. A batch refused as invalid or too
+ * large (400, 413) is sent again item by item, so only the bad items fail; any other failure fails
+ * the batch.
  */
 async function uploadAll(items: PendingUpload[], opts: RunOptions, sink: Sink): Promise<RunResult> {
   const clock = opts.clock ?? Date.now;
