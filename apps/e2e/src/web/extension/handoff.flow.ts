@@ -98,6 +98,33 @@ export function handoffFlow(suite: () => ExtensionSuite): void {
     await page.close();
   });
 
+  it('keeps what the dashboard could not upload; Retry failed then saves each item once', async () => {
+    const { sites, ext, uploads } = suite();
+    const fixture = adapterFixtures('chatgpt').find((f) => f.name === 'document-canvas-no-switcher.html');
+    if (!fixture) throw new Error('the chatgpt.com fixture is missing');
+    const have = (await allArtifacts(user)).length;
+    const page = await sites.open(sites.fresh('chatgpt.com'), fixture.html);
+    const { popup, rows } = await popupFor(ext, await tabIdOf(ext, page));
+    const n = rows.length;
+
+    // The dashboard's upload never reaches the vault: the items are kept, not lost.
+    uploads.failNextFromPage(1);
+    await popup.getByRole('button', { name: `Send to vault (${n})` }).click();
+    const failed = dashboard.getByTestId('handoff-failed');
+    await ui.contains(
+      failed,
+      `${n} artifact${n === 1 ? '' : 's'} from the browser extension could not be saved.`,
+    );
+    expect(await allArtifacts(user)).toHaveLength(have);
+
+    await failed.getByRole('button', { name: 'Retry failed' }).click();
+    await ui.visible(dashboard.getByText(saved(n)));
+    await ui.count(failed, 0);
+    const stored = (await arrived(user, have + n)).slice(have);
+    expect(stored.map((a) => a.title).sort()).toEqual(rows.map((r) => r.title).sort());
+    await Promise.all([popup.close(), page.close()]);
+  });
+
   it('connects from the vault’s /extension/connect page; then the popup saves with that key', async () => {
     const { sites, ext, stack, uploads } = suite();
     const connect = await ext.context.newPage();

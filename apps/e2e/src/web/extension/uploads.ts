@@ -1,7 +1,7 @@
 /**
  * Every artifact create that reaches the vault from this browser context — the extension's service
  * worker (Playwright's context routes see its fetches) and the dashboard's hand-off batches — with
- * the option to fail the extension's next uploads as a dropped connection would.
+ * the option to fail the next uploads of either as a dropped connection would.
  */
 import { type BrowserContext, type Request } from 'playwright-core';
 
@@ -11,7 +11,7 @@ export interface Upload {
   batch: boolean;
   /** The create bodies it carried. */
   artifacts: Record<string, unknown>[];
-  /** Aborted by failNextFromExtension(). */
+  /** Aborted by failNextFromExtension() or failNextFromPage(). */
   failed: boolean;
 }
 
@@ -19,6 +19,8 @@ export interface UploadTap {
   readonly uploads: Upload[];
   /** The next `n` creates the extension sends fail with a refused connection. */
   failNextFromExtension(n: number): void;
+  /** The next `n` creates a page sends (the dashboard's hand-off batches) fail the same way. */
+  failNextFromPage(n: number): void;
 }
 
 const asObjects = (value: unknown): Record<string, unknown>[] =>
@@ -37,7 +39,7 @@ function pageUrl(request: Request): string {
 
 export async function tapUploads(context: BrowserContext, vaultOrigin: string): Promise<UploadTap> {
   const uploads: Upload[] = [];
-  let toFail = 0;
+  const toFail = { extension: 0, page: 0 };
   const handle = (batch: boolean) =>
     context.route(`${vaultOrigin}/api/v1/artifacts${batch ? '/batch' : ''}`, async (route) => {
       const request = route.request();
@@ -48,10 +50,11 @@ export async function tapUploads(context: BrowserContext, vaultOrigin: string): 
         : asObjects([body]);
       const fromExtension =
         request.serviceWorker() !== null || pageUrl(request).startsWith('chrome-extension://');
-      const failed = fromExtension && toFail > 0;
+      const from = fromExtension ? 'extension' : 'page';
+      const failed = toFail[from] > 0;
       uploads.push({ fromExtension, batch, artifacts, failed });
       if (failed) {
-        toFail -= 1;
+        toFail[from] -= 1;
         return route.abort('connectionrefused');
       }
       return route.fallback();
@@ -61,7 +64,10 @@ export async function tapUploads(context: BrowserContext, vaultOrigin: string): 
   return {
     uploads,
     failNextFromExtension(n) {
-      toFail = n;
+      toFail.extension = n;
+    },
+    failNextFromPage(n) {
+      toFail.page = n;
     },
   };
 }
