@@ -1,6 +1,7 @@
-import { type ArtifactType } from '@core-vault/contracts';
+// The route straight from the contracts: the view page loads this, and lib/api/endpoints would
+// bring every context's routes into the public /view bundle.
+import { type ArtifactType, analyticsRoute } from '@core-vault/contracts';
 import { api } from '../../lib/api/client';
-import { endpoints } from '../../lib/api/endpoints';
 import { analyticsSessionId, readConsent } from './consent-store';
 
 /**
@@ -12,7 +13,7 @@ export function trackConsentedView(info: { id: string; title: string; type: Arti
   const sessionId = analyticsSessionId();
   const embed = window.location.pathname.startsWith('/embed/');
   api
-    .call(endpoints.analytics.trackView, {
+    .call(analyticsRoute.trackView, {
       body: {
         id: crypto.randomUUID(),
         artifactId: info.id,

@@ -1,7 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { type SessionUser } from '@core-vault/contracts';
+// The auth routes straight from the contracts, not through lib/api/endpoints: this provider is in the
+// entry chunk, and the endpoints map would pull every context's routes (billing, analytics…) into it.
+import { type SessionUser, meRoute, signInRoute, signOutRoute } from '@core-vault/contracts';
 import { type ApiClient, api } from '../../../lib/api/client';
-import { endpoints } from '../../../lib/api/endpoints';
 import { type Session, SessionContext } from '../session-context';
 
 /**
@@ -28,7 +29,7 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
 
   const signIn = useCallback<Session['signIn']>(
     async (email, passwordOrCode) => {
-      const result = await client.call(endpoints.auth.signIn, { body: { email, password: passwordOrCode } });
+      const result = await client.call(signInRoute, { body: { email, password: passwordOrCode } });
       if (result.success) {
         client.setToken(result.token);
         setToken(result.token);
@@ -41,7 +42,7 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
 
   const signOut = useCallback(async () => {
     try {
-      await client.call(endpoints.auth.signOut);
+      await client.call(signOutRoute);
     } catch {
       // the server forgets the session on its own schedule; locally it ends now
     } finally {
@@ -55,7 +56,7 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
   const refreshUser = useCallback(async () => {
     if (!client.accessToken) return null;
     try {
-      const me = await client.call(endpoints.auth.me);
+      const me = await client.call(meRoute);
       setUser(me);
       return me;
     } catch {
