@@ -16,6 +16,7 @@ import {
   artifactEnvelopeSchema,
   artifactListSchema,
   artifactRoute,
+  PERSONAL_TOKEN_MESSAGES,
   createdPersonalTokenSchema,
 } from '@core-vault/contracts';
 import { freePort, workspaceRoot } from '@core-vault/platform/testing';
@@ -117,8 +118,8 @@ it('curl with a wrong token gets the documented error body and a non-zero exit',
   expect(ran.code).not.toBe(0);
   expect(JSON.parse(ran.stdout)).toEqual({
     statusCode: 401,
-    code: 'SESSION_EXPIRED',
-    message: 'Your session has expired. Please sign in again.',
+    code: 'INVALID_TOKEN',
+    message: PERSONAL_TOKEN_MESSAGES.invalid,
   });
 });
 
@@ -174,7 +175,7 @@ it("the typed client's errors: the gateway's code, a refused key, no answer at a
   const stranger = new CoreVaultClient({ baseUrl: stack.gatewayUrl, token: `cvpat_${'y'.repeat(43)}` });
   const refused = await stranger.listArtifacts().catch((e: unknown) => e);
   expect(refused).toBeInstanceOf(CoreVaultApiError);
-  expect(refused).toMatchObject({ status: 401, code: 'SESSION_EXPIRED' });
+  expect(refused).toMatchObject({ status: 401, code: 'INVALID_TOKEN' });
 
   const anonymous = new CoreVaultClient({ baseUrl: stack.gatewayUrl, token: '' });
   await expect(anonymous.me()).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });

@@ -249,7 +249,7 @@ describe('personal access tokens through the gateway', () => {
     });
     expect(revoke.status).toBe(200);
     const after = await call<{ code: string }>('GET', '/api/v1/artifacts', { token: key });
-    expect([after.status, after.body.code]).toEqual([401, 'SESSION_EXPIRED']);
+    expect([after.status, after.body.code]).toEqual([401, 'INVALID_TOKEN']);
     // The other key is untouched.
     expect((await call('GET', '/api/v1/artifacts', { token: reader })).status).toBe(200);
   });

@@ -85,7 +85,7 @@ describe('personal access tokens', () => {
     );
     expect(revoked.status).toBe(200);
     const after = await me(token);
-    expect([after.status, after.body['code']]).toEqual([401, 'SESSION_EXPIRED']);
+    expect([after.status, after.body['code']]).toEqual([401, 'INVALID_TOKEN']);
     // A sync never brings a revoked key back.
     await sync();
     expect((await me(token)).status).toBe(401);

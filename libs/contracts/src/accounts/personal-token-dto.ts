@@ -91,6 +91,8 @@ export const PERSONAL_TOKEN_MESSAGES = {
   revoked: 'Personal access token revoked.',
   sessionOnly: 'Personal access tokens can only be managed from a signed-in browser session.',
   missingScope: 'This personal access token does not have the scope this request needs.',
+  invalid:
+    'This personal access token is not valid: it is unknown, expired or revoked, or its account is gone. Create a new one on your account page.',
   businessScope:
     'The collections and analytics scopes are part of API access, which is included in the Business plan. Upgrade to Business, or create the key with the artifacts scopes only.',
   businessScopeLost:

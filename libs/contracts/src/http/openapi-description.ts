@@ -77,7 +77,8 @@ Every refusal has the same JSON body, whatever the status:
 | --- | --- | --- |
 | 400 | \`VALIDATION_FAILED\`, \`MALFORMED_JSON\` | invalid input (the message names the field), unparseable JSON |
 | 401 | \`UNAUTHENTICATED\` | no token |
-| 401 | \`SESSION_EXPIRED\` | a token that is unknown, revoked or expired (a key: make a new one) |
+| 401 | \`INVALID_TOKEN\` | a personal access token that is unknown, revoked or expired, or whose account was deleted: make a new one |
+| 401 | \`SESSION_EXPIRED\` | a session token that expired or was signed out: sign in again |
 | 403 | \`INSUFFICIENT_SCOPE\` | the personal access token lacks the scope, or the route takes sessions only |
 | 403 | \`FEATURE_NOT_AVAILABLE\` | the account's plan does not include the feature |
 | 404 | \`ARTIFACT_NOT_FOUND\` | no such artifact (or not yours) |

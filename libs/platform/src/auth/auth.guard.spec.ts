@@ -261,9 +261,14 @@ describe('AuthGuard: personal access token strategy', () => {
     ['expired', () => personalToken({ exp: Date.now() - 1000 })],
     ['of a deleted user (no owner facts)', () => personalToken({ owner: false })],
     ['not in the key format', () => 'cvpat_short'],
-    ['with an unknown prefix', () => `cvx_${'A'.repeat(43)}`],
-  ])('answers 401 for a key %s', async (_, key) => {
+    ['in the older cvp_ format', () => `cvp_${'A'.repeat(43)}`],
+  ])('answers 401 INVALID_TOKEN (not "session expired") for a key %s', async (_, key) => {
     const res = await call('get', '/api/v1/artifacts', key());
+    expect([res.status, res.body.code]).toEqual([401, 'INVALID_TOKEN']);
+  });
+
+  it('answers a token with an unknown prefix as any bad session token', async () => {
+    const res = await call('get', '/api/v1/artifacts', `cvx_${'A'.repeat(43)}`);
     expect([res.status, res.body.code]).toEqual([401, 'SESSION_EXPIRED']);
   });
 

@@ -20,6 +20,8 @@ export { TOKEN_VERIFIER, revokedSessionKey } from './session-token.strategy';
 const sessionExpired = () =>
   new AppException(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
 const unauthenticated = () => new AppException(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+// A refused key is not a session: "sign in again" would send a script's author the wrong way.
+const invalidKey = () => new AppException(401, 'INVALID_TOKEN', PERSONAL_TOKEN_MESSAGES.invalid);
 
 /**
  * The one auth guard of every service (registered globally by AuthModule): passport with two
@@ -82,11 +84,24 @@ export class AuthGuard extends PassportAuthGuard([SESSION_TOKEN_STRATEGY, PERSON
     return true;
   }
 
-  /** Passport's verdict: an error (503) passes through; no user from either strategy is a 401. */
-  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false | null): TUser {
+  /**
+   * Passport's verdict: an error (503) passes through; no user from either strategy is a 401 —
+   * INVALID_TOKEN for something shaped like a personal access token, SESSION_EXPIRED otherwise.
+   */
+  override handleRequest<TUser = AuthUser>(
+    err: unknown,
+    user: TUser | false | null,
+    _info: unknown,
+    context: ExecutionContext,
+  ): TUser {
     if (err instanceof Error) throw err;
     if (err) throw new Error('authentication failed');
-    if (!user) throw sessionExpired();
+    if (!user) {
+      const header = context.switchToHttp().getRequest<AuthenticatedRequest>().headers['authorization'];
+      throw typeof header === 'string' && PERSONAL_TOKEN_BEARER.test(header.trim())
+        ? invalidKey()
+        : sessionExpired();
+    }
     return user;
   }
 }
@@ -95,6 +110,9 @@ export class AuthGuard extends PassportAuthGuard([SESSION_TOKEN_STRATEGY, PERSON
 function clearUser(request: AuthenticatedRequest): void {
   request.user = undefined;
 }
+
+/** Anything that starts like a key (`cvpat_`, or the older `cvp_`), well-formed or not. */
+const PERSONAL_TOKEN_BEARER = /^Bearer cvp(?:at)?_/;
 
 function hasBearerToken(header: string | string[] | undefined): boolean {
   return typeof header === 'string' && /^Bearer [A-Za-z0-9._~+/=-]+$/.test(header.trim());
