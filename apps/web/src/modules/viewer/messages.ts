@@ -18,6 +18,8 @@ export const VIEW_MESSAGES = {
   conversionText: 'Extract, save and share Claude AI artifacts with one click.',
   startTrial: 'Start Free Trial',
   about: 'About this artifact',
+  /** "Captured on claude.ai with Claude Sonnet 4" (the extension's provenance). */
+  capturedOn: (site: string, by: string | null) => `Captured on ${site}${by ? ` with ${by}` : ''}`,
   viewLatest: 'view latest',
 } as const;
 

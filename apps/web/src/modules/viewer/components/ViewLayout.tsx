@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Link } from 'react-router-dom';
-import { type ViewArtifact } from '../hooks/useViewArtifact';
+import { type CaptureSource, type ViewArtifact } from '../hooks/useViewArtifact';
 import { VIEW_MESSAGES as M } from '../messages';
 import { NetworkBadge } from './NetworkAccess';
 import './view-page.css';
@@ -86,15 +86,29 @@ const MarkdownLite = lazy(() =>
   import('../../../components/MarkdownLite').then((m) => ({ default: m.MarkdownLite })),
 );
 
-/** The description, below the frame's reserved area (never pushes the frame down). */
-export function AboutArtifact({ description }: { description: string }) {
-  if (!description.trim()) return null;
+/**
+ * The description and where a capture came from, below the frame's reserved area (never pushes
+ * the frame down).
+ */
+export function AboutArtifact({
+  description,
+  source,
+}: {
+  description: string;
+  source: CaptureSource | null;
+}) {
+  if (!description.trim() && !source) return null;
   return (
     <section className="cv-view-about" aria-labelledby="cv-view-about-title">
       <h2 id="cv-view-about-title">{M.about}</h2>
-      <Suspense fallback={<p>{description}</p>}>
-        <MarkdownLite text={description} />
-      </Suspense>
+      {description.trim() && (
+        <Suspense fallback={<p>{description}</p>}>
+          <MarkdownLite text={description} />
+        </Suspense>
+      )}
+      {source && (
+        <p className="cv-view-source">{M.capturedOn(source.site, source.model ?? source.assistant)}</p>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { VIEW_MESSAGES as M } from '../messages';
 import { ANONYMOUS_SESSION, type ViewerSession, ViewerSessionContext } from '../session';
@@ -233,6 +233,35 @@ describe('ViewPage', () => {
     renderAt(
       '/view/a1',
       answering(() => json(200, { artifact: { ...artifact, description: '  ' } })),
+    );
+    expect(await screen.findByRole('heading', { name: 'My chart' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: M.about })).not.toBeInTheDocument();
+  });
+
+  it("says where a capture came from (the extension's provenance), and nothing for a bad source", async () => {
+    const metadata = { claudeVersion: 'x', extractedAt: '2026-01-01T00:00:00.000Z', size: 3 };
+    renderAt(
+      '/view/a1',
+      answering(() =>
+        json(200, {
+          artifact: {
+            ...artifact,
+            metadata: {
+              ...metadata,
+              source: { site: 'claude.ai', assistant: 'Claude', model: 'Claude Sonnet 4' },
+            },
+          },
+        }),
+      ),
+    );
+    const about = await screen.findByRole('region', { name: M.about });
+    expect(about).toHaveTextContent('Captured on claude.ai with Claude Sonnet 4');
+    cleanup();
+    renderAt(
+      '/view/a1',
+      answering(() =>
+        json(200, { artifact: { ...artifact, metadata: { ...metadata, source: { site: 42 } } } }),
+      ),
     );
     expect(await screen.findByRole('heading', { name: 'My chart' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: M.about })).not.toBeInTheDocument();

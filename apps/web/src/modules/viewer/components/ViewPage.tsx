@@ -74,7 +74,7 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
           storageId={artifact.id}
         />
       </main>
-      <AboutArtifact description={artifact.description} />
+      <AboutArtifact description={artifact.description} source={artifact.source} />
       {!ownerLayout && <ConversionBlock />}
       {ownerLayout && <Footer />}
     </ViewShell>

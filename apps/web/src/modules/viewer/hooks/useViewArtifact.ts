@@ -21,7 +21,15 @@ export interface ViewArtifact {
   latestVersion: number | null;
   /** True when the link asked for a version (?v=N). */
   pinned: boolean;
+  /** Where a capture came from (the browser extension's metadata.source); null for uploads. */
+  source: CaptureSource | null;
   renderable: RenderableArtifact;
+}
+
+export interface CaptureSource {
+  site: string;
+  assistant: string | null;
+  model: string | null;
 }
 
 export type ViewState =
@@ -66,12 +74,24 @@ async function loadDemo(viewId: string): Promise<ViewState> {
         version: null,
         latestVersion: null,
         pinned: false,
+        source: null,
         renderable,
       },
     };
   } catch {
     return { status: 'error', message: M.demoFailed };
   }
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The capture's provenance, read defensively like the rest of the answer. */
+function captureSource(metadata: unknown): CaptureSource | null {
+  const source = (metadata as { source?: unknown } | null)?.source;
+  if (!source || typeof source !== 'object') return null;
+  const s = source as Record<string, unknown>;
+  const site = text(s['site']);
+  return site ? { site, assistant: text(s['assistant']), model: text(s['model']) } : null;
 }
 
 const stringArray = (v: unknown): string[] =>
@@ -157,6 +177,7 @@ export async function fetchArtifact(
       version: positiveInt(a['version']),
       latestVersion: positiveInt(a['latestVersion']) ?? positiveInt(a['version']),
       pinned: version !== null,
+      source: captureSource(a['metadata']),
       renderable,
     },
   };
