@@ -59,6 +59,11 @@ export function handoffFlow(suite: () => ExtensionSuite): void {
       model: 'Claude Sonnet 4',
       kind: 'artifact',
     });
+    // …and the vault's page of the artifact says where it came from.
+    const view = await ext.context.newPage();
+    await view.goto(`${stack.webUrl}/view/${artifact?.id ?? ''}`);
+    await ui.visible(view.getByText('Captured on claude.ai with Claude Sonnet 4'));
+    await view.close();
     // The dashboard uploaded them (the extension holds no key and sent nothing itself).
     expect(uploads.uploads.slice(before).every((u) => !u.fromExtension)).toBe(true);
     await page.close();
