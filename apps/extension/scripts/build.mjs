@@ -72,6 +72,8 @@ function copyPages(outDir) {
     for (const name of names.filter((n) => n.endsWith('.html') || n.endsWith('.css')))
       copyFileSync(join(srcDir, dir, name), join(outDir, name));
   }
+  // The design tokens the web app uses too (ui.css imports them).
+  copyFileSync(join(root, 'libs/ui-tokens/tokens.css'), join(outDir, 'tokens.css'));
 }
 
 export async function buildExtension({ vaultOrigin: rawOrigin, out } = {}) {
