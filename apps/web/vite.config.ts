@@ -87,6 +87,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@core-vault/contracts': `${root}/libs/contracts/src/index.ts`,
+      '@core-vault/api-client': `${root}/libs/api-client/src/index.ts`,
       '@core-vault/demo-catalogue': `${root}/libs/demo-catalogue/src/index.ts`,
       '@core-vault/artifact-detection': `${root}/libs/artifact-detection/src/index.ts`,
     },

@@ -110,7 +110,7 @@ describe('ApiClient', () => {
   it('turns a fetch failure into the catalogue network error', async () => {
     const client = new ApiClient(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(client.call(meRoute)).rejects.toEqual(
-      new ApiError(0, 'NETWORK', 'Network error. Please try again.'),
+      new ApiError(0, 'NETWORK_ERROR', 'Network error. Please try again.'),
     );
   });
 

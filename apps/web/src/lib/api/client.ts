@@ -6,7 +6,7 @@ import {
   buildPath,
   refreshRoute,
 } from '@core-vault/contracts';
-import { ApiError, NETWORK_ERROR_MESSAGE, errorFromResponse } from './errors';
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, errorFromResponse } from './errors';
 import { SessionSync } from './session-sync';
 import { type UploadProgress, fetchWithUploadProgress } from './xhr-transport';
 
@@ -152,7 +152,7 @@ export class ApiClient {
         : await this.fetchImpl(url, init);
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
-      throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+      throw new ApiError(0, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE);
     }
     if (!res.ok) throw await errorFromResponse(res);
     return res;
