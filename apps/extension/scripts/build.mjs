@@ -72,8 +72,9 @@ function copyPages(outDir) {
     for (const name of names.filter((n) => n.endsWith('.html') || n.endsWith('.css')))
       copyFileSync(join(srcDir, dir, name), join(outDir, name));
   }
-  // The design tokens the web app uses too (ui.css imports them).
-  copyFileSync(join(root, 'libs/ui-tokens/tokens.css'), join(outDir, 'tokens.css'));
+  // The design tokens and building blocks the web app uses too (ui.css imports them).
+  for (const name of ['tokens.css', 'blocks.css'])
+    copyFileSync(join(root, 'libs/ui-styles', name), join(outDir, name));
 }
 
 export async function buildExtension({ vaultOrigin: rawOrigin, out } = {}) {
