@@ -16,15 +16,19 @@ export interface NxApp {
   kind: 'service' | 'static';
 }
 
-/** apps/* with a project.json of projectType application, except the e2e suite. */
+/**
+ * apps/* with a project.json of projectType application, except the e2e suite and what ships
+ * through a browser's add-on store (tag `deploy:browser-store`: the extension) rather than the
+ * cluster.
+ */
 export function nxApps(): NxApp[] {
   return readdirSync(join(ROOT, 'apps'))
     .filter((name) => name !== 'e2e')
     .filter((name) => {
       const file = join(ROOT, 'apps', name, 'project.json');
       if (!existsSync(file)) return false;
-      const project = JSON.parse(readFileSync(file, 'utf8')) as { projectType?: string };
-      return project.projectType === 'application';
+      const project = JSON.parse(readFileSync(file, 'utf8')) as { projectType?: string; tags?: string[] };
+      return project.projectType === 'application' && !project.tags?.includes('deploy:browser-store');
     })
     .map((name): NxApp => {
       const dir = join(ROOT, 'apps', name);
