@@ -3,21 +3,23 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { workspaceRoot } from '@core-vault/platform/testing';
 
+/** The system Chromium the suites drive (the project installs it; CHROMIUM_PATH overrides). */
+export const CHROMIUM_EXECUTABLE = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** Flags every suite's Chromium runs with: no sandbox or GPU in CI, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Headless Chromium as the brief asks: system binary, a fresh profile per launch. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: ['--headless=new', ...CHROMIUM_ARGS] });
 }
 
 /** A context that may use the clipboard on the app's origin and accepts file downloads. */

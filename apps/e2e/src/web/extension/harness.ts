@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, type Page, type Worker, chromium } from 'playwright-core';
 import { waitFor, workspaceRoot } from '@core-vault/platform/testing';
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../../support/browser';
 
 /** Builds the extension with `vaultOrigin` as its vault; the loadable Chromium folder. */
 export function buildExtension(vaultOrigin: string, outDir: string): string {
@@ -37,7 +38,7 @@ export interface ExtensionBrowser {
 /** A fresh profile with only the extension at `dir` loaded. */
 export async function launchWithExtension(dir: string): Promise<ExtensionBrowser> {
   const context = await chromium.launchPersistentContext('', {
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     headless: true,
     viewport: { width: 1280, height: 900 },
     args: [
@@ -45,13 +46,7 @@ export async function launchWithExtension(dir: string): Promise<ExtensionBrowser
       `--load-extension=${dir}`,
       // Lets the CDP Extensions domain press the toolbar action (it grants activeTab).
       '--enable-unsafe-extension-debugging',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
     ],
   });
   try {
