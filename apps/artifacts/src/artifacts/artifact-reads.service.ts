@@ -118,7 +118,7 @@ export class ArtifactReadsService {
     const skip = (query.page - 1) * query.limit;
     const page = ranked.slice(skip, skip + query.limit);
     return {
-      artifacts: page.map(({ doc, score }) => ({ ...toSummary(doc), score })),
+      artifacts: page.map(({ doc, score }) => ({ ...toSummary(doc), score, snippets: [] })),
       page: query.page,
       limit: query.limit,
       total: ranked.length,

@@ -139,10 +139,21 @@ export type ArtifactSort = (typeof ARTIFACT_SORTS)[number];
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const limit = z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSizeDefault);
 
+/**
+ * Where the next page of a list starts: opaque to clients (the server encodes the last item's
+ * sort key and id). `cursor` wins over `page`; `page` stays for links and old clients.
+ */
+const cursor = z
+  .string()
+  .max(512, M.listCursorInvalid)
+  .regex(/^[A-Za-z0-9_-]+$/, M.listCursorInvalid)
+  .optional();
+
 export const listArtifactsQuerySchema = z.object({
   sort: z.enum(ARTIFACT_SORTS).default('newest'),
   page,
   limit,
+  cursor,
 });
 export type ListArtifactsQuery = z.output<typeof listArtifactsQuerySchema>;
 
@@ -153,16 +164,37 @@ export type ListArtifactsQuery = z.output<typeof listArtifactsQuerySchema>;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const SEARCHABLE_TEXT = /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$/;
 
-export const searchArtifactsQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .min(1, M.searchQueryRequired)
-    .max(L.searchQueryMaxChars)
-    .regex(SEARCHABLE_TEXT, M.searchQueryInvalid),
-  page,
-  limit,
-});
+const searchDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, M.searchDateInvalid)
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    M.searchDateInvalid,
+  );
+
+export const searchArtifactsQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .min(1, M.searchQueryRequired)
+      .max(L.searchQueryMaxChars)
+      .regex(SEARCHABLE_TEXT, M.searchQueryInvalid),
+    page,
+    limit,
+    /** Filters: each narrows the results (all of them together). */
+    type: artifactTypeSchema.optional(),
+    tag: z.string().trim().min(1).max(L.tagMaxChars, M.tagTooLong).optional(),
+    /** A collection's id: only its artifacts. */
+    collection: z.string().min(1).max(64).optional(),
+    visibility: z.enum(['public', 'private']).optional(),
+    /** The last change (updatedAt) on or after this UTC day, and on or before `to`. */
+    from: searchDay.optional(),
+    to: searchDay.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.searchDateRange, path: ['from'] });
 export type SearchArtifactsQuery = z.output<typeof searchArtifactsQuerySchema>;
 
 export const pageQuerySchema = z.object({ page, limit });
@@ -287,8 +319,24 @@ export const artifactListSchema = z.object({
 });
 export type ArtifactList = z.infer<typeof artifactListSchema>;
 export const batchCreatedSchema = z.object({ artifacts: z.array(artifactSchema) });
+/** The first page of a list has no cursor; `nextCursor` is null on the last page. */
+export const artifactPageSchema = artifactListSchema.extend({ nextCursor: z.string().nullable() });
+export type ArtifactPage = z.infer<typeof artifactPageSchema>;
+
+/**
+ * Where a result matched: the text split into parts, the matching ones flagged (plain text: the
+ * SPA marks them up itself, so nothing of the artifact is ever parsed as HTML).
+ */
+export const searchSnippetSchema = z.object({
+  field: z.enum(['title', 'description', 'tags', 'content']),
+  parts: z.array(z.object({ text: z.string(), match: z.boolean() })),
+});
+export type SearchSnippet = z.infer<typeof searchSnippetSchema>;
+
 export const searchResultSchema = artifactListSchema.extend({
-  artifacts: z.array(artifactSummarySchema.extend({ score: z.number() })),
+  artifacts: z.array(
+    artifactSummarySchema.extend({ score: z.number(), snippets: z.array(searchSnippetSchema) }),
+  ),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

@@ -54,7 +54,7 @@ export const artifactRoute = {
     tag,
     access: 'user',
     query: d.listArtifactsQuerySchema,
-    response: d.artifactListSchema,
+    response: d.artifactPageSchema,
     errors: bad,
   }),
   search: defineRoute({
@@ -66,7 +66,7 @@ export const artifactRoute = {
     access: 'user',
     query: d.searchArtifactsQuerySchema,
     response: d.searchResultSchema,
-    errors: bad,
+    errors: { ...bad, 503: M.searchUnavailable },
   }),
   sitemap: defineRoute({
     id: 'artifactSitemap',
