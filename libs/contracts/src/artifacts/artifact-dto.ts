@@ -141,11 +141,13 @@ const limit = z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSi
 
 /**
  * Where the next page of a list starts: opaque to clients (the server encodes the last item's
- * sort key and id). `cursor` wins over `page`; `page` stays for links and old clients.
+ * sort key and id). `cursor` wins over `page`; `page` stays for links and old clients. 2,048:
+ * the Title A-Z key is the whole lower-cased title (200 UTF-16 units, at most 6 bytes each once
+ * JSON-escaped, then base64), so 512 could not hold every title's cursor.
  */
 const cursor = z
   .string()
-  .max(512, M.listCursorInvalid)
+  .max(2_048, M.listCursorInvalid)
   .regex(/^[A-Za-z0-9_-]+$/, M.listCursorInvalid)
   .optional();
 
