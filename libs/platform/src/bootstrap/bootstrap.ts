@@ -26,6 +26,8 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   routeBodyLimits?: Record<string, string | number>;
   /** Keep the exact request bytes on `req.rawBody` (signature checks of webhooks). */
   rawBody?: boolean;
+  /** Exact paths whose text/plain bodies are parsed as JSON (the view beacon: navigator.sendBeacon). */
+  textJsonPaths?: readonly string[];
   configure?: (app: NestExpressApplication, config: z.infer<S>) => void | Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function runService<S extends z.ZodObject>(
     };
     // Methods, bodies where none belong and declared sizes first; then JSON with its depth limit.
     app.use(requestGuard(limits));
-    app.useBodyParser('json', jsonBodyOptions(limits, definition.rawBody ?? false));
+    app.useBodyParser('json', jsonBodyOptions(limits, definition.rawBody ?? false, definition.textJsonPaths));
     app.useGlobalFilters(new ErrorFilter(logger));
     app.disable('x-powered-by');
     await definition.configure?.(app, config);

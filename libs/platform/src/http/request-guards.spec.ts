@@ -123,6 +123,22 @@ describe('jsonBodyOptions', () => {
     });
   });
 
+  it('parses text/plain as JSON on the listed paths only (the view beacon: navigator.sendBeacon)', () => {
+    const { type } = jsonBodyOptions(limits, false, ['/api/v1/analytics/beacon']);
+    const text = { 'content-type': 'text/plain;charset=UTF-8' };
+    expect(type(request('POST', '/api/v1/analytics/beacon', text))).toBe(true);
+    expect(type(request('POST', '/api/v1/analytics/beacon?x=1', text))).toBe(true);
+    expect(type(request('POST', '/api/v1/artifacts', text))).toBe(false);
+    expect(
+      type(request('POST', '/api/v1/artifacts', { 'content-type': 'application/json; charset=utf-8' })),
+    ).toBe(true);
+    expect(type(request('POST', '/api/v1/analytics/beacon', { 'content-type': 'text/html' }))).toBe(false);
+    expect(type(request('POST', '/api/v1/analytics/beacon'))).toBe(false);
+    expect(jsonBodyOptions(limits, false).type(request('POST', '/api/v1/analytics/beacon', text))).toBe(
+      false,
+    );
+  });
+
   it('keeps the raw bytes when asked (webhook signatures)', () => {
     const req = request('POST', '/webhooks/stripe');
     const body = Buffer.from('{"a":1}');

@@ -53,9 +53,15 @@ export function requestGuard(limits: BodyLimits) {
  * the raw bytes before JSON.parse runs; the raw bytes stay on `req.rawBody` when asked
  * (signature checks of webhooks).
  */
-export function jsonBodyOptions(limits: BodyLimits, keepRawBody: boolean) {
+export function jsonBodyOptions(
+  limits: BodyLimits,
+  keepRawBody: boolean,
+  textJsonPaths: readonly string[] = [],
+) {
+  const textPaths = new Set(textJsonPaths);
   return {
     limit: Math.max(limits.defaultBytes, ...Object.values(limits.routes)),
+    type: (req: Req): boolean => isJsonBody(req, textPaths),
     verify: (req: Req, _res: ServerResponse, body: Buffer): void => {
       const limit = bodyLimitFor(limits, req);
       if (body.length > limit) throw tooLarge(limit);
@@ -64,4 +70,17 @@ export function jsonBodyOptions(limits: BodyLimits, keepRawBody: boolean) {
       if (keepRawBody) req.rawBody = body;
     },
   };
+}
+
+/**
+ * JSON bodies, and on the listed paths also `text/plain` ones parsed as JSON: a page on another
+ * site can send text/plain without a CORS preflight (navigator.sendBeacon sends a string as
+ * text/plain), which the cookie-less view beacon relies on. Everywhere else text/plain stays
+ * unparsed, so no other route accepts a body a cross-site form could forge.
+ */
+export function isJsonBody(req: Req, textPaths: ReadonlySet<string>): boolean {
+  const header = req.headers['content-type'];
+  const media = (typeof header === 'string' ? (header.split(';')[0] ?? '') : '').trim().toLowerCase();
+  if (media === 'application/json') return true;
+  return media === 'text/plain' && textPaths.has(requestPath(req.originalUrl ?? req.url));
 }
