@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Local infrastructure for Core Vault: Kafka, MongoDB-compatible server,
-// Redis, an SMTP sink and stripe-mock, installed into .cache and run from
+// Redis, an SMTP sink, stripe-mock and OpenSearch, installed into .cache and run from
 // .local. Used as a CLI (`node tools/infra/infra.mjs up|down|status|chromium`)
 // and as a library by the test runner and `npm start`:
 //
@@ -17,12 +17,15 @@ import { ensureChromium } from './services/chromium.mjs';
 import kafka from './services/kafka.mjs';
 import mail from './services/mail.mjs';
 import mongo from './services/mongo.mjs';
+import opensearch from './services/opensearch.mjs';
 import redis from './services/redis.mjs';
 import stripeMock from './services/stripe-mock.mjs';
 
 export { ensureChromium, InfraError };
-export const SERVICES = [kafka, mongo, redis, mail, stripeMock];
+export const SERVICES = [kafka, mongo, redis, mail, stripeMock, opensearch];
 const ALIASES = {
+  search: 'opensearch',
+  os: 'opensearch',
   stripe: 'stripe-mock',
   stripemock: 'stripe-mock',
   mongodb: 'mongo',
@@ -60,7 +63,7 @@ function describe(svc, cfg, up, pid) {
   return d;
 }
 
-const portsOf = (e) => [e.port, e.controllerPort, e.apiPort, e.httpsPort].filter(Boolean);
+const portsOf = (e) => [e.port, e.controllerPort, e.apiPort, e.httpsPort, e.transportPort].filter(Boolean);
 
 async function upOne(svc, cfg, { log, timeoutMs }) {
   const t0 = Date.now();
@@ -72,7 +75,7 @@ async function upOne(svc, cfg, { log, timeoutMs }) {
   let pid = ourPid(name);
   if (await svc.probe(cfg)) return done(pid, 'already-running');
   const e = svc.endpoint(cfg);
-  if (svc.externalOnly?.()) throw new InfraError(name, `${e.url} (from MONGO_URL) does not answer`);
+  if (svc.externalOnly?.()) throw new InfraError(name, `${e.url} (from ${svc.externalVar}) does not answer`);
   if (pid) {
     // Ours but not answering yet (a parallel `up`, or still starting): wait, never start twice.
     log(`${name}: waiting for pid ${pid}`);
@@ -183,10 +186,12 @@ function parseArgs(argv) {
     else if (flag === '--json') opts.json = true;
     else rest.push(a);
   }
+  // `up opensearch kafka` is the same as `up --only opensearch,kafka`.
+  if (rest.length > 1 && opts.only === undefined) opts.only = rest.slice(1).join(',');
   return { cmd: rest[0], opts };
 }
 
-const USAGE = `usage: node tools/infra/infra.mjs <up|down|status|chromium> [--only kafka,mongo,redis,mail,stripe-mock] [--timeout SECONDS] [--json]`;
+const USAGE = `usage: node tools/infra/infra.mjs <up|down|status|chromium> [service…] [--only kafka,mongo,redis,mail,stripe-mock,opensearch] [--timeout SECONDS] [--json]`;
 
 async function main(argv) {
   const { cmd, opts } = parseArgs(argv);

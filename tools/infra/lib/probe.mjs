@@ -2,6 +2,7 @@
 // work before node_modules exist. Each resolves truthy only when the server
 // really speaks its protocol (an open port alone is not enough).
 import { request } from 'node:http';
+import { request as requestTls } from 'node:https';
 import { connect } from 'node:net';
 
 /** Sends `payload` and resolves with the reply once `complete(buf)` says it is whole. */
@@ -119,15 +120,19 @@ export async function mongoPing(host, port) {
   return bsonOk(reply.subarray(21)) === 1;
 }
 
-/** HTTP GET; resolves { status, body } or null when nothing answers. */
+/** HTTP(S) GET; resolves { status, body } or null when nothing answers. Credentials in the URL are sent as Basic auth. */
 export function httpGet(url, headers = {}, timeoutMs = 2000) {
   return new Promise((resolve) => {
-    const req = request(url, { headers, timeout: timeoutMs }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode, body }));
-    });
+    const req = (String(url).startsWith('https:') ? requestTls : request)(
+      url,
+      { headers, timeout: timeoutMs },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      },
+    );
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(null));
     req.end();

@@ -108,6 +108,7 @@ export default {
   },
   // Never start anything when MONGO_URL points elsewhere.
   externalOnly: () => flavor() === 'external',
+  externalVar: 'MONGO_URL',
   readyTimeoutMs: 30_000,
   stopGraceMs: 10_000,
 
