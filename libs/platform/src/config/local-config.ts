@@ -9,7 +9,10 @@ interface HostPort {
 
 /** Shape of config/local.json: the one file of local ports and URLs, shared with tools/infra. */
 export interface LocalConfigFile {
-  infra: Record<'kafka' | 'mongo' | 'redis' | 'smtp' | 'mailApi' | 'stripeMock', HostPort>;
+  infra: Record<'kafka' | 'mongo' | 'redis' | 'smtp' | 'mailApi' | 'stripeMock', HostPort> & {
+    /** The search engine (tools/infra/services/opensearch.mjs); HTTP port. */
+    opensearch?: HostPort;
+  };
   apps: Record<string, { port: number; origin?: string }>;
 }
 
@@ -83,6 +86,7 @@ export function localDefaults(app: string, file = readLocalConfigFile()): Record
     SMTP_URL: url('smtp', infra.smtp),
     MAIL_API_URL: url('http', infra.mailApi),
     STRIPE_API_BASE: url('http', infra.stripeMock),
+    ...(infra.opensearch ? { OPENSEARCH_URL: url('http', infra.opensearch) } : {}),
     // Billing against stripe-mock: any sk_test_ key passes; the webhook secret is a fixed TEST-ONLY value.
     STRIPE_MODE: 'local',
     STRIPE_SECRET_KEY: 'sk_test_123localstripemock',

@@ -18,6 +18,7 @@ export function testInfra(): {
   redisUrl: string;
   smtpUrl: string;
   mailApiUrl: string;
+  opensearchUrl: string;
 } {
   const d = localDefaults('test');
   const pick = (key: string) => process.env[key] ?? d[key] ?? '';
@@ -27,6 +28,7 @@ export function testInfra(): {
     redisUrl: pick('REDIS_URL'),
     smtpUrl: pick('SMTP_URL'),
     mailApiUrl: pick('MAIL_API_URL'),
+    opensearchUrl: pick('OPENSEARCH_URL'),
   };
 }
 
