@@ -1,4 +1,4 @@
-import { utcDay } from './analytics-dto';
+import { utcDay, viewBeaconBodySchema } from './analytics-dto';
 
 describe('utcDay', () => {
   it.each([
@@ -14,5 +14,29 @@ describe('utcDay', () => {
 
   it('takes dates too', () => {
     expect(utcDay(new Date(Date.UTC(2026, 0, 31, 23, 59, 59)))).toBe('2026-01-31');
+  });
+});
+
+describe('viewBeaconBodySchema', () => {
+  it('takes an artifact id, where it was seen and an optional referrer', () => {
+    expect(
+      viewBeaconBodySchema.parse({ artifactId: 'a1', embed: true, referrer: 'https://x.example' }),
+    ).toEqual({
+      artifactId: 'a1',
+      embed: true,
+      referrer: 'https://x.example',
+    });
+    expect(viewBeaconBodySchema.safeParse({ artifactId: 'a1', embed: false }).success).toBe(true);
+  });
+
+  it('refuses what a view beacon never carries: ids, sessions, times, unknown fields', () => {
+    expect(viewBeaconBodySchema.safeParse({ artifactId: 'a1', embed: true, sessionId: 's' }).success).toBe(
+      false,
+    );
+    expect(viewBeaconBodySchema.safeParse({ artifactId: 'a1' }).success).toBe(false);
+    expect(viewBeaconBodySchema.safeParse({ artifactId: '', embed: true }).success).toBe(false);
+    expect(
+      viewBeaconBodySchema.safeParse({ artifactId: 'a1', embed: true, referrer: 'x'.repeat(2049) }).success,
+    ).toBe(false);
   });
 });

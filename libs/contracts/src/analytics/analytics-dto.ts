@@ -67,6 +67,29 @@ export const trackViewsBodySchema = z.strictObject({
 });
 export type TrackViewsBody = z.infer<typeof trackViewsBodySchema>;
 
+/**
+ * One view counted without cookies (docs/analytics.md, "Views counted without cookies"): what an
+ * embed's document or a /view page without analytics consent sends. No id, no time, no session:
+ * the service stamps the time, and the visitor is only ever a hash under the day's salt.
+ * `referrer` is the origin of the page the artifact was seen on (an embed's host page).
+ */
+export const viewBeaconBodySchema = z.strictObject({
+  artifactId,
+  embed: z.boolean(),
+  referrer: z
+    .string()
+    .max(
+      ANALYTICS_LIMITS.referrerMaxChars,
+      `referrer must be at most ${ANALYTICS_LIMITS.referrerMaxChars} characters`,
+    )
+    .optional(),
+});
+export type ViewBeaconBody = z.infer<typeof viewBeaconBodySchema>;
+/** The beacon answers 204 with no body. */
+export const viewBeaconResponseSchema = z.undefined();
+/** Largest beacon body: three short fields, so anything bigger is a 413 before it is read. */
+export const VIEW_BEACON_MAX_BYTES = 4096;
+
 export const trackAcceptedSchema = z.object({ accepted: z.number().int() });
 
 /** Null when the reported time is acceptable, else the reason it is not. */

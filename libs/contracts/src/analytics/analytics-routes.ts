@@ -43,6 +43,24 @@ export const analyticsRoute = {
       503: 'Tracking is unavailable',
     },
   }),
+  viewBeacon: defineRoute({
+    id: 'viewBeacon',
+    method: 'POST',
+    path: `${base}/beacon`,
+    summary:
+      'Count one view without cookies (embeds, visitors without analytics consent); a text/plain JSON body (navigator.sendBeacon) is accepted too',
+    tag,
+    access: 'public',
+    body: d.viewBeaconBodySchema,
+    response: d.viewBeaconResponseSchema,
+    successStatus: 204,
+    errors: {
+      ...bad,
+      413: 'Request body too large',
+      429: 'Too many tracking requests from this client',
+      503: 'Tracking is unavailable',
+    },
+  }),
   overview: defineRoute({
     id: 'analyticsOverview',
     method: 'GET',

@@ -129,12 +129,18 @@ export function buildOpenApiDocument(
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     const responses: Record<string, unknown> = {
-      [String(route.successStatus ?? 200)]: {
-        description: 'Success',
-        content: {
-          [route.responseMediaType ?? 'application/json']: { schema: jsonSchema(route.response, 'output') },
-        },
-      },
+      // A 204 carries no body, so it documents no content.
+      [String(route.successStatus ?? 200)]:
+        route.successStatus === 204
+          ? { description: 'Success (no content)' }
+          : {
+              description: 'Success',
+              content: {
+                [route.responseMediaType ?? 'application/json']: {
+                  schema: jsonSchema(route.response, 'output'),
+                },
+              },
+            },
     };
     const own: Record<string, string | undefined> = { ...route.errors };
     const errors: Record<string, CommonError> = { ...commonErrors(route) };
