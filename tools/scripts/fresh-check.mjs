@@ -36,7 +36,7 @@ function options(argv) {
 
 /**
  * Every infrastructure port of config/local.json moved by `offset`, so the clone's Kafka, database,
- * Redis, mail sink and stripe-mock run beside the ones already up. The apps' ports stay: the
+ * Redis, mail sink, stripe-mock and OpenSearch (HTTP and transport) run beside the ones already up. The apps' ports stay: the
  * suites start their services on free ports anyway, and the Helm chart's tests hold the chart to
  * the apps' ports in this file.
  */
@@ -102,7 +102,16 @@ async function main() {
     INFRA_CONFIG: shifted,
   };
   // Nothing of this shell's session may leak into the new user's run.
-  for (const key of ['MONGO_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'INFRA_LOCAL']) delete env[key];
+  for (const key of [
+    'MONGO_URL',
+    'REDIS_URL',
+    'KAFKA_BROKERS',
+    'OPENSEARCH_URL',
+    'SEARCH_INDEX',
+    'INFRA_LOCAL',
+    'INFRA_OPENSEARCH_JAVA_OPTS',
+  ])
+    delete env[key];
   const child = spawn('npm', ['test'], {
     cwd: clone,
     env,

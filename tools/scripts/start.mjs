@@ -17,12 +17,12 @@ const children = new Map();
 let infraStarted = [];
 let stopping = false;
 
-function startProcess(name, command, args) {
+function startProcess(name, command, args, env = {}) {
   const log = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
   const child = spawn(command, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env },
+    env: { ...process.env, ...env },
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
@@ -85,8 +85,20 @@ async function main() {
   ]);
   if (built.some((c) => c !== 0)) throw new Error('build failed');
 
+  // The artifacts' search read model: the engine `infra up` answered for (OPENSEARCH_URL wins, as
+  // there), and the alias of the user's own index.
+  const opensearch = up.services.find((s) => s.name === 'opensearch');
+  const searchEnv = {
+    OPENSEARCH_URL: process.env.OPENSEARCH_URL || opensearch.url,
+    SEARCH_INDEX: process.env.SEARCH_INDEX || 'cv-artifacts',
+  };
   for (const name of SERVICES)
-    startProcess(name, process.execPath, [join(root, `apps/${name}/dist/main.js`)]);
+    startProcess(
+      name,
+      process.execPath,
+      [join(root, `apps/${name}/dist/main.js`)],
+      name === 'artifacts' ? searchEnv : {},
+    );
   startProcess('web', bin('vite'), ['preview', 'apps/web']);
 
   const deadline = Date.now() + 60_000;
@@ -102,6 +114,7 @@ Core Vault is ready in ${((Date.now() - t0) / 1000).toFixed(1)}s
   API docs      http://127.0.0.1:${port('gateway')}/api-docs
   Renderer      ${config.apps.usercontent.origin ?? `http://localhost:${port('usercontent')}`}   (artifact content, separate origin; embeds at /embed/{id})
   Mail inbox    http://${mail.host}:${mail.port}
+  Search        ${opensearch.url}   (OpenSearch; index alias ${searchEnv.SEARCH_INDEX})
 Logs in .local/logs/. Press Ctrl+C to stop everything this command started.`);
 }
 

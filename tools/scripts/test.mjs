@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { decideInfraPath, probeContainerEngine, startContainers } from './lib/infra-path.mjs';
 import { dropNewTestDatabases, listDatabases } from './lib/test-databases.mjs';
+import { deleteNewTestIndexes, listIndexes } from './lib/test-indexes.mjs';
 import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { bin, ensureDependencies, loadInfra, root, runGuarded } from './lib/workspace.mjs';
 await ensureProjectNode(); // first of all: outside engines, this runs the script again on the project's Node
@@ -133,7 +134,7 @@ async function main() {
     const [up, chromium] = await Promise.all([
       infra.up({
         // On the container path tools/infra runs only what has no container here.
-        only: containers ? ['mail', 'stripe-mock'] : undefined,
+        only: containers ? ['mail', 'stripe-mock', 'opensearch'] : undefined,
         log: (l) => console.log(`infra: ${l}`),
       }),
       infra.ensureChromium().catch((err) => {
@@ -204,23 +205,34 @@ async function main() {
       ),
     ]);
 
-    console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, Chromium) ==');
+    console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, OpenSearch, Chromium) ==');
     await prepared;
     const mongoUrl = process.env.MONGO_URL || up.services.find((s) => s.name === 'mongo').url;
     const databasesBefore = await listDatabases(mongoUrl);
+    // The search engine: OPENSEARCH_URL when set (then tools/infra started nothing), else ours.
+    const opensearchUrl = process.env.OPENSEARCH_URL || up.services.find((s) => s.name === 'opensearch').url;
+    // Best effort: an unreachable engine fails the search suites, not the whole run.
+    const indexesBefore = await listIndexes(opensearchUrl).catch((err) => {
+      console.error(`could not list the search indexes: ${err.message}`);
+      return null;
+    });
     // Two lanes side by side, each in band (jest.preset.js): the suites that start whole stacks of
     // their own (Chromium, crash tests) and the rest (mostly waiting on Kafka rebalances, timers
     // and process starts). Every suite has its own databases, consumer groups and ports, and the
     // crash tests their own private infrastructure, so the lanes share nothing a suite restarts.
     // Each lane's output is printed in one piece.
-    const browserEnv = chromium ? { CHROMIUM_PATH: chromium } : {};
+    const intEnv = { OPENSEARCH_URL: opensearchUrl, ...(chromium ? { CHROMIUM_PATH: chromium } : {}) };
     await Promise.all([
-      jest('int', ['--runInBand'], 45 * MIN, { env: browserEnv, parallel: true, lane: 'services' }),
-      jest('int', ['--runInBand'], 45 * MIN, { env: browserEnv, parallel: true, lane: 'stacks' }),
+      jest('int', ['--runInBand'], 45 * MIN, { env: intEnv, parallel: true, lane: 'services' }),
+      jest('int', ['--runInBand'], 45 * MIN, { env: intEnv, parallel: true, lane: 'stacks' }),
     ]);
     await dropNewTestDatabases(mongoUrl, databasesBefore)
       .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))
       .catch((err) => console.error(`could not drop this run's test databases: ${err.message}`));
+    if (indexesBefore)
+      await deleteNewTestIndexes(opensearchUrl, indexesBefore)
+        .then((deleted) => console.log(`deleted ${deleted.length} test index(es) of this run`))
+        .catch((err) => console.error(`could not delete this run's test indexes: ${err.message}`));
   } catch (err) {
     record('setup', 0, 1, err.message);
     for (const e of err.errors ?? []) console.error(`infra: ${e.message}`);

@@ -3,7 +3,8 @@
  * beside the shared one, for the restart, crash and scale-out tests: own ports, own data folder
  * under .local/durability/, own pid files — started, stopped and killed by the same
  * tools/infra code `npm start` uses (INFRA_CONFIG / INFRA_LOCAL point it here). The mail sink and
- * stripe-mock stay the shared ones (nothing here restarts them).
+ * stripe-mock stay the shared ones (nothing here restarts them), and so does OpenSearch: its
+ * ~440 MB and ~5 s start are too dear per suite, and each stack has its own indexes anyway.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ export interface InfraUrls {
   redisUrl: string;
   smtpUrl: string;
   mailApiUrl: string;
+  /** The shared OpenSearch (`infra up`); a stack's indexes are named after its run id. */
+  opensearchUrl: string;
 }
 
 export interface PrivateInfra {
@@ -104,6 +107,7 @@ export async function startPrivateInfra(
     redisUrl: `redis://${infra.redis.host}:${infra.redis.port}`,
     smtpUrl: sharedUrls.smtpUrl,
     mailApiUrl: sharedUrls.mailApiUrl,
+    opensearchUrl: sharedUrls.opensearchUrl,
   };
   const handle: PrivateInfra = {
     urls,

@@ -1,9 +1,9 @@
 /**
  * The whole local stack as `npm start` runs it — every service from apps/<name>/dist/main.js, the
  * renderer, and the SPA under `vite preview` — on free ports, so browser tests never collide with
- * a running `npm start`. The infrastructure (Kafka, Mongo, Redis, mail sink, stripe-mock) must be
- * up already (`node tools/infra/infra.mjs up`). Each stack gets its own databases, consumer
- * groups, queue and rate-limit namespace.
+ * a running `npm start`. The infrastructure (Kafka, Mongo, Redis, mail sink, stripe-mock,
+ * OpenSearch) must be up already (`node tools/infra/infra.mjs up`). Each stack gets its own
+ * databases, consumer groups, queue, search index and rate-limit namespace.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
@@ -20,6 +20,7 @@ import {
   workspaceRoot,
 } from '@core-vault/platform/testing';
 import type { InfraUrls } from './private-infra';
+import { deleteIndexesStartingWith } from './search-indexes';
 import { spaFor } from './spa-build';
 
 const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
@@ -42,7 +43,11 @@ export interface Stack {
   startInstance(name: Service, key: string): Promise<string>;
   /** Sends a signal to one instance (`name` or a key given to startInstance); resolves on exit. */
   kill(key: string, signal?: NodeJS.Signals): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Stops every process, then deletes the run's search indexes (best effort). `keepSearchIndex`:
+   * keep them for a stack started again with the same runId (a restart keeps its data).
+   */
+  stop(options?: { keepSearchIndex?: boolean }): Promise<void>;
 }
 
 export interface StackOptions {
@@ -50,7 +55,7 @@ export interface StackOptions {
   build?: boolean;
   /** Extra environment for every service. */
   env?: Record<string, string>;
-  /** Where Kafka, MongoDB, Redis and the mail sink answer; the shared local ones by default. */
+  /** Where Kafka, MongoDB, Redis, the mail sink and OpenSearch answer; the shared local ones by default. */
   infra?: InfraUrls;
   /** Start the SPA (`vite preview`) and the renderer too. Default true; API-only tests skip both. */
   web?: boolean;
@@ -110,6 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // its origin written in (spa-build.ts), rebuilt only when the SPA's sources changed.
   if (web) spaFor(rendererOrigin, webDist, bin('vite'));
 
+  const searchIndex = `e2e-${run_id}-artifacts`;
   const common: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
@@ -117,6 +123,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     REDIS_URL: infra.redisUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     SMTP_URL: infra.smtpUrl,
+    OPENSEARCH_URL: infra.opensearchUrl,
+    // The artifacts' search read model: an index alias and a consumer group of this run's own.
+    SEARCH_INDEX: searchIndex,
+    SEARCH_CONSUMER_GROUP: `e2e-${run_id}.artifacts.search-index`,
     WEB_ORIGIN: webOrigin,
     // The gateway reads the SPA's index.html here for the /view/{id} pages (#18).
     WEB_INTERNAL_URL: webOrigin,
@@ -149,6 +159,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         Topic.ArtifactShared,
       ],
       [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
+      // Earlier runs' artifacts are not in this stack's database: nothing to index from them.
+      [common['SEARCH_CONSUMER_GROUP'] as string]: [
+        Topic.ArtifactCreated,
+        Topic.ArtifactUpdated,
+        Topic.ArtifactDeleted,
+        Topic.ArtifactVisibilityChanged,
+      ],
       [common['ONBOARDING_CONSUMER_GROUP'] as string]: [
         Topic.TrialStarted,
         Topic.SubscriptionCanceled,
@@ -189,7 +206,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     child.once('exit', () => spawned.delete(child));
   };
 
-  const stop = async () => {
+  const stopProcesses = async () => {
     const exits = [...children.values()]
       .filter((c) => c.exitCode === null && c.signalCode === null)
       .map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))));
@@ -198,6 +215,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Cleared, so a stopped stack leaves nothing behind that keeps Jest from exiting.
     clearTimeout(timer);
     for (const c of children.values()) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  };
+  // After the services are gone (none can create the index again), and never failing the stop.
+  const stop = async ({ keepSearchIndex = false } = {}) => {
+    await stopProcesses();
+    if (!keepSearchIndex && infra.opensearchUrl)
+      await deleteIndexesStartingWith(infra.opensearchUrl, searchIndex).catch((err: Error) =>
+        console.warn(`stack ${run_id}: search indexes not deleted: ${err.message}`),
+      );
   };
 
   const startService = (name: Service, key: string, port: number) =>
@@ -241,7 +266,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ];
     await Promise.all(checks.map(([name, health]) => ready(name, health)));
   } catch (err) {
-    await stop();
+    await stop({ keepSearchIndex: restart });
     throw err;
   }
 
