@@ -116,7 +116,7 @@ describe('ApiClient', () => {
 
   it('puts query values in the URL and the body as JSON', async () => {
     const { impl, calls } = fakeFetch([
-      () => json(200, { artifacts: [], page: 1, limit: 20, total: 0, hasMore: false }),
+      () => json(200, { artifacts: [], page: 1, limit: 20, total: 0, hasMore: false, nextCursor: null }),
       () => json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'Artifact not found' }),
     ]);
     const client = new ApiClient(impl);

@@ -29,6 +29,7 @@ describe('LoginPage', () => {
               limit: 50,
               total: 0,
               hasMore: false,
+              nextCursor: null,
               collections: [],
               plans: [],
               contactSales: [],

@@ -50,6 +50,7 @@ const list: Handler = (url) =>
         limit: 100,
         total: 1,
         hasMore: false,
+        nextCursor: null,
       })
     : undefined;
 
