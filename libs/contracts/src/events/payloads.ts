@@ -77,7 +77,8 @@ export const eventPayloadSchemas = {
   [Topic.ArtifactUpdated]: z.strictObject({
     artifactId: id,
     ownerId: id,
-    changed: z.array(z.enum(['title', 'content', 'tags', 'type', 'isPublic'])),
+    // description: since #20 (the search index follows description edits too).
+    changed: z.array(z.enum(['title', 'description', 'content', 'tags', 'type', 'isPublic'])),
     version: z.number().int().positive(),
   }),
   [Topic.ArtifactDeleted]: z.strictObject({ artifactId: id, ownerId: id }),
