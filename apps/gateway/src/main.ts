@@ -3,7 +3,12 @@ import '@core-vault/platform/tracing';
 import 'reflect-metadata';
 import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
-import { STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_PATH } from '@core-vault/contracts';
+import {
+  STRIPE_WEBHOOK_MAX_BYTES,
+  STRIPE_WEBHOOK_PATH,
+  VIEW_BEACON_MAX_BYTES,
+  analyticsRoute,
+} from '@core-vault/contracts';
 import { LOGGER, METRICS, REDIS, type ServiceMetrics, runService } from '@core-vault/platform';
 import { prependRequestHandler, publicEdgeCache } from './artifacts/public-edge-cache';
 import { AppModule } from './app.module';
@@ -16,7 +21,12 @@ void runService({
   // Artifact content may be 500,000 characters of multi-byte text.
   bodyLimit: '2.5mb',
   // Stripe events: the very limit billing applies behind the gateway (a 413 here beyond it).
-  routeBodyLimits: { [STRIPE_WEBHOOK_PATH]: STRIPE_WEBHOOK_MAX_BYTES },
+  routeBodyLimits: {
+    [STRIPE_WEBHOOK_PATH]: STRIPE_WEBHOOK_MAX_BYTES,
+    [analyticsRoute.viewBeacon.path]: VIEW_BEACON_MAX_BYTES,
+  },
+  // The view beacon's navigator.sendBeacon body is text/plain (no CORS preflight from embeds).
+  textJsonPaths: [analyticsRoute.viewBeacon.path],
   // Stripe webhooks are forwarded byte for byte: their signature covers the raw body.
   rawBody: true,
   // Ahead of Express itself: anonymous public reads answered from the artifacts cache.

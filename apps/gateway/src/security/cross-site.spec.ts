@@ -22,6 +22,16 @@ describe('cross-site refusal', () => {
       true,
     ],
     [
+      'the view beacon from an embed on another site (no cookie is read there)',
+      { method: 'POST', path: '/api/v1/analytics/beacon', secFetchSite: 'cross-site', origin: 'null' },
+      false,
+    ],
+    [
+      'consented tracking from another site (not exempt)',
+      { method: 'POST', path: '/api/v1/analytics/track-view', secFetchSite: 'cross-site' },
+      true,
+    ],
+    [
       'a POST from the browser extension with a personal access token',
       {
         method: 'POST',

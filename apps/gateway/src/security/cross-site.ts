@@ -1,7 +1,10 @@
 /** Methods that change state: the ones a cross-site page must never be able to send with our cookies. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Server-to-server callers that are cross-site by nature and authenticate otherwise (signatures). */
-const EXEMPT_PATHS = ['/webhooks/stripe'];
+/**
+ * Callers that are cross-site by nature: server-to-server webhooks (they authenticate with
+ * signatures) and the view beacon, which embeds on other sites call and which reads no cookie.
+ */
+const EXEMPT_PATHS = ['/webhooks/stripe', '/api/v1/analytics/beacon'];
 
 export interface CrossSiteInput {
   method: string;
