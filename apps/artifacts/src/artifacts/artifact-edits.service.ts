@@ -39,7 +39,14 @@ interface Edit {
 }
 
 /** Fields of the artifact-updated event (the event catalog's list). */
-const EVENT_FIELDS: readonly string[] = ['title', 'content', 'tags', 'type'] satisfies ChangedField[];
+// Everything search shows; allowNetwork alone changes nothing another context follows.
+const EVENT_FIELDS: readonly string[] = [
+  'title',
+  'description',
+  'content',
+  'tags',
+  'type',
+] satisfies ChangedField[];
 
 /**
  * The owner's edits and restores. Only a change of content or type makes a new version (with its

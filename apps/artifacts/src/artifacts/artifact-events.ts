@@ -3,7 +3,7 @@ import { Topic } from '@core-vault/contracts';
 import { type OutboxEntry, contextEvents } from '@core-vault/platform';
 import { type ArtifactDoc } from './artifact.schema';
 
-export type ChangedField = 'title' | 'content' | 'tags' | 'type' | 'isPublic';
+export type ChangedField = 'title' | 'description' | 'content' | 'tags' | 'type' | 'isPublic';
 
 /**
  * Builds the context's events (validated against the catalog), keyed by artifact id, through the
