@@ -1,4 +1,10 @@
 export { ArtifactCard } from './components/ArtifactCard';
 export { ArtifactOwnerActions } from './components/ArtifactOwnerActions';
 export { VersionHistoryDialog } from './components/VersionHistoryDialog';
-export { type ArtifactListState, type ListSource, useArtifactList } from './hooks/useArtifactList';
+export {
+  type ArtifactListState,
+  type ListItem,
+  type ListSource,
+  type SearchFilters,
+  useArtifactList,
+} from './hooks/useArtifactList';

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { type ArtifactSummary, type Collection } from '@core-vault/contracts';
+import { type ArtifactSummary, type Collection, type SearchSnippet } from '@core-vault/contracts';
 import { endpoints } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/dates';
 import { useApiMutation } from '../../../lib/query';
 import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
 import { LazyEditDialog } from '../edit/LazyEditDialog';
+import { SearchSnippets } from './SearchSnippets';
 
 export interface ArtifactCardProps {
   artifact: ArtifactSummary;
+  /** Where a search matched (search results only). */
+  snippets?: SearchSnippet[] | undefined;
   collections: Collection[];
   onChanged: (artifact: ArtifactSummary) => void;
   onDeleted: (id: string) => void;
@@ -17,6 +20,7 @@ export interface ArtifactCardProps {
 
 export function ArtifactCard({
   artifact: a,
+  snippets,
   collections,
   onChanged,
   onDeleted,
@@ -75,6 +79,7 @@ export function ArtifactCard({
         )}
         {a.version > 1 && ` · v${a.version}`}
       </p>
+      {snippets && <SearchSnippets snippets={snippets} />}
       {a.tags.length > 0 && (
         <ul className="ac-tags" aria-label="Tags">
           {a.tags.map((t) => (

@@ -1,23 +1,23 @@
 import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { type ArtifactSort, type ArtifactSummary } from '@core-vault/contracts';
-import { api } from '../../../lib/api/client';
-import { endpoints } from '../../../lib/api/endpoints';
+import { type ArtifactSummary } from '@core-vault/contracts';
+import {
+  FIRST_PAGE,
+  type ListItem,
+  type ListSource,
+  type Page,
+  type PageParam,
+  fetchPage,
+} from '../api/list-pages';
 
-const PAGE_SIZE = 50;
-
-export interface ListSource {
-  sort: ArtifactSort;
-  /** Ranked search instead of the sorted list. */
-  query?: string;
-  /** Only the artifacts of this collection. */
-  collectionId?: string;
-}
+export { type ListItem, type ListSource, type SearchFilters } from '../api/list-pages';
 
 export interface ArtifactListState {
-  items: ArtifactSummary[];
+  items: ListItem[];
   total: number;
   loading: boolean;
+  /** Why the first page failed (a failed next page keeps what is there), or null. */
+  error: unknown;
   hasMore: boolean;
   loadMore: () => void;
   reload: () => void;
@@ -26,52 +26,42 @@ export interface ArtifactListState {
   remove: (id: string) => void;
 }
 
-interface Page {
-  artifacts: ArtifactSummary[];
-  total: number;
-  hasMore: boolean;
-}
-
-async function fetchPage(source: ListSource, page: number, signal: AbortSignal): Promise<Page> {
-  const query = { page, limit: PAGE_SIZE };
-  if (source.query)
-    return api.call(endpoints.artifacts.search, { query: { ...query, q: source.query }, signal });
-  if (source.collectionId)
-    return api.call(endpoints.collections.listArtifacts, {
-      params: { id: source.collectionId },
-      query,
-      signal,
-    });
-  return api.call(endpoints.artifacts.listMine, { query: { ...query, sort: source.sort }, signal });
-}
-
 /** Every list the dashboard shows is under this key (sorted, searched, per collection). */
 export const ARTIFACT_LISTS = ['artifact-lists'] as const;
 
-const EMPTY: ArtifactSummary[] = [];
+const EMPTY: ListItem[] = [];
 
 /**
- * The caller's artifacts (sorted, searched, or one collection), page by page. A failed fetch
- * leaves an empty list (spec §8). While another sort or search loads, the previous list stays.
+ * The caller's artifacts (sorted, searched, or one collection), page by page ("Load more"). A
+ * failed fetch leaves an empty list (spec §8). While another sort or search loads, the previous
+ * list stays; the request of a list nobody shows any more is aborted, and each list has its own
+ * cache entry, so an older answer never lands in a newer list.
  * Local changes (an upload, a rename, a delete) edit the cached pages instead of reloading.
  */
 export function useArtifactList(source: ListSource): ArtifactListState {
   const client = useQueryClient();
-  const { sort, query, collectionId } = source;
-  const queryKey = useMemo(
-    () => [...ARTIFACT_LISTS, { sort, query: query ?? '', collectionId: collectionId ?? '' }] as const,
-    [sort, query, collectionId],
-  );
+  const { sort, query, collectionId, filters } = source;
+  // Filters narrow a search only: without a query they are not part of what is fetched.
+  const key = {
+    sort,
+    query: query ?? '',
+    collectionId: collectionId ?? '',
+    filters: query ? (filters ?? {}) : {},
+  };
   const list = useInfiniteQuery({
-    queryKey,
+    queryKey: [...ARTIFACT_LISTS, key],
     queryFn: ({ pageParam, signal }) =>
       fetchPage(
-        { sort, ...(query ? { query } : {}), ...(collectionId ? { collectionId } : {}) },
+        {
+          sort,
+          ...(query ? { query, filters: key.filters } : {}),
+          ...(collectionId ? { collectionId } : {}),
+        },
         pageParam,
         signal,
       ),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last): PageParam | undefined => last.next ?? undefined,
     placeholderData: keepPreviousData,
   });
 
@@ -93,7 +83,7 @@ export function useArtifactList(source: ListSource): ArtifactListState {
           !source.collectionId
         );
       };
-      client.setQueriesData<InfiniteData<Page, number>>(
+      client.setQueriesData<InfiniteData<Page, PageParam>>(
         { queryKey: ARTIFACT_LISTS, predicate: (q) => !sortedListsOnly || sorted(q.queryKey) },
         (data) => (data ? { ...data, pages: change(data.pages) } : data),
       );
@@ -110,7 +100,9 @@ export function useArtifactList(source: ListSource): ArtifactListState {
         (pages) =>
           pages.map((p, i) => {
             const kept = p.artifacts.filter((a) => !added.some((n) => n.id === a.id));
-            return { ...p, artifacts: i === 0 ? [...added, ...kept] : kept, total: p.total + added.length };
+            return i === 0
+              ? { ...p, artifacts: [...added, ...kept], total: p.total + added.length }
+              : { ...p, artifacts: kept };
           }),
         true,
       ),
@@ -129,10 +121,10 @@ export function useArtifactList(source: ListSource): ArtifactListState {
   const remove = useCallback(
     (id: string) =>
       void edit((pages) =>
-        pages.map((p) => ({
+        pages.map((p, i) => ({
           ...p,
           artifacts: p.artifacts.filter((a) => a.id !== id),
-          total: Math.max(0, p.total - 1),
+          ...(i === 0 ? { total: Math.max(0, p.total - 1) } : {}),
         })),
       ),
     [edit],
@@ -141,12 +133,14 @@ export function useArtifactList(source: ListSource): ArtifactListState {
   // A failed first page shows an empty list; a failed next page keeps what is there.
   const pages = list.data?.pages;
   const items = useMemo(() => pages?.flatMap((p) => p.artifacts) ?? EMPTY, [pages]);
-  const last = pages?.[pages.length - 1];
+  // The count is the first page's: later pages of a cursor list do not count again.
+  const first = pages?.[0];
   return {
     items,
-    total: last?.total ?? 0,
+    total: first?.total ?? 0,
     loading: list.isFetching,
-    hasMore: Boolean(last?.hasMore) && !list.isError,
+    error: pages ? null : list.error,
+    hasMore: list.hasNextPage && !list.isError,
     loadMore,
     reload,
     prepend,

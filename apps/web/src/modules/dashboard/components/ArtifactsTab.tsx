@@ -1,12 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
+  ARTIFACT_MESSAGES,
   ARTIFACT_SORTS,
   type ArtifactSort,
   type ArtifactSummary,
   type Collection,
 } from '@core-vault/contracts';
+import { ApiError } from '../../../lib/api/errors';
 import { ArtifactCard, type ArtifactListState, VersionHistoryDialog } from '../../artifacts';
+import { type DashboardParamsState } from '../hooks/useDashboardParams';
 import { CollectionsPanel } from './CollectionsPanel';
+import { SearchBar } from './SearchBar';
 
 export const SORT_LABELS: Record<ArtifactSort, string> = {
   newest: 'Newest First',
@@ -20,31 +24,33 @@ export const DASHBOARD_TEXTS = {
   loading: 'Loading artifacts...',
   empty: 'No artifacts yet - Upload your first Claude artifact to get started!',
   noMatches: 'No artifacts match your search.',
+  searchUnavailable: ARTIFACT_MESSAGES.searchUnavailable,
+  loadMore: 'Load more',
 } as const;
 
 export interface ArtifactsTabProps {
   list: ArtifactListState;
-  sort: ArtifactSort;
-  onSort: (sort: ArtifactSort) => void;
-  query: string;
-  onQuery: (q: string) => void;
+  address: DashboardParamsState;
   collections: Collection[];
-  collectionId: string | null;
-  onCollection: (id: string | null) => void;
   onCollectionsChanged: () => void;
 }
 
-/** Toolbar (sort, search), collections, and the responsive card grid with its states. */
+/** A failed search says why (a refused filter, or the search being down) and offers a retry. */
+function searchProblem(err: unknown): { message: string; retry: boolean } | null {
+  if (!err) return null;
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+    return { message: err.message || DASHBOARD_TEXTS.searchUnavailable, retry: false };
+  return { message: DASHBOARD_TEXTS.searchUnavailable, retry: true };
+}
+
+/** Toolbar (sort, search with filters), collections, and the card grid with its states. */
 export function ArtifactsTab(p: ArtifactsTabProps) {
-  const [draft, setDraft] = useState(p.query);
   const [history, setHistory] = useState<ArtifactSummary | null>(null);
+  const { list, address } = p;
+  const { params, update } = address;
+  const searching = Boolean(params.q);
+  const problem = searching ? searchProblem(list.error) : null;
 
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    p.onQuery(draft.trim());
-  };
-
-  const { list } = p;
   return (
     <div className="db-artifacts">
       <div className="db-toolbar">
@@ -52,9 +58,9 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
           <label htmlFor="sort">Sort by</label>
           <select
             id="sort"
-            value={p.sort}
-            disabled={Boolean(p.query)}
-            onChange={(e) => p.onSort(e.target.value as ArtifactSort)}
+            value={params.sort}
+            disabled={searching}
+            onChange={(e) => update({ sort: ARTIFACT_SORTS.find((s) => s === e.target.value) ?? 'newest' })}
           >
             {ARTIFACT_SORTS.map((s) => (
               <option key={s} value={s}>
@@ -63,59 +69,44 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
             ))}
           </select>
         </div>
-        <form role="search" className="db-search" onSubmit={search}>
-          <label htmlFor="search" className="cv-label">
-            Search
-          </label>
-          <div className="cv-row">
-            <input
-              id="search"
-              type="search"
-              className="cv-input"
-              placeholder="Title, description, tags or content"
-              maxLength={200}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <button type="submit" className="cv-btn">
-              Search
-            </button>
-            {p.query && (
-              <button
-                type="button"
-                className="cv-btn"
-                onClick={() => {
-                  setDraft('');
-                  p.onQuery('');
-                }}
-              >
-                Clear
-              </button>
-            )}
-          </div>
-        </form>
+        <SearchBar state={address} collections={p.collections} />
       </div>
       <CollectionsPanel
         collections={p.collections}
-        selected={p.collectionId}
-        onSelect={p.onCollection}
+        selected={params.collection}
+        onSelect={(collection) => update({ collection })}
         onChanged={p.onCollectionsChanged}
       />
-      {p.query && (
+      {searching && !problem && (
         <p className="cv-hint" role="status">
-          Results for “{p.query}”: {list.total}
+          Results for “{params.q}”: {list.total}
         </p>
       )}
-      {list.loading && list.items.length === 0 ? (
+      {problem ? (
+        <div className="cv-banner cv-banner-error" role="alert">
+          {problem.message}{' '}
+          {problem.retry && (
+            <button
+              type="button"
+              className="cv-btn cv-btn-small"
+              onClick={list.reload}
+              disabled={list.loading}
+            >
+              Retry
+            </button>
+          )}
+        </div>
+      ) : list.loading && list.items.length === 0 ? (
         <p role="status">{DASHBOARD_TEXTS.loading}</p>
       ) : list.items.length === 0 ? (
-        <p className="db-empty">{p.query ? DASHBOARD_TEXTS.noMatches : DASHBOARD_TEXTS.empty}</p>
+        <p className="db-empty">{searching ? DASHBOARD_TEXTS.noMatches : DASHBOARD_TEXTS.empty}</p>
       ) : (
-        <div className="db-grid">
+        <div className="db-grid" aria-busy={list.loading}>
           {list.items.map((a) => (
             <ArtifactCard
               key={a.id}
               artifact={a}
+              snippets={a.snippets}
               collections={p.collections}
               onChanged={list.replace}
               onDeleted={(id) => {
@@ -128,9 +119,9 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
           ))}
         </div>
       )}
-      {list.hasMore && (
+      {list.hasMore && !problem && (
         <button type="button" className="cv-btn db-more" onClick={list.loadMore} disabled={list.loading}>
-          {list.loading ? DASHBOARD_TEXTS.loading : 'Load more'}
+          {list.loading ? DASHBOARD_TEXTS.loading : DASHBOARD_TEXTS.loadMore}
         </button>
       )}
       {history && (

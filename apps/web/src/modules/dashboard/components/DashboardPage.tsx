@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { type Artifact, type ArtifactSort } from '@core-vault/contracts';
+import { type Artifact } from '@core-vault/contracts';
 import { Banner, Spinner } from '../../../components/ui';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useArtifactList } from '../../artifacts';
 import { useSession } from '../../auth';
 import { OnboardingChecklist, OnboardingTour, isTourDone } from '../../onboarding';
 import { UploadForm } from '../../upload';
+import { rangeInverted } from '../dashboard-params';
 import { useCollections } from '../hooks/useCollections';
+import { useDashboardParams } from '../hooks/useDashboardParams';
 import { useExtensionHandoff } from '../hooks/useExtensionHandoff';
 import { HANDOFF_TEXTS } from '../pending-uploads-texts';
 import { ArtifactsTab } from './ArtifactsTab';
@@ -27,17 +29,19 @@ export function DashboardPage() {
   const location = useLocation();
   const uploadedTitle = (location.state as { uploaded?: string } | null)?.uploaded;
   const [tab, setTab] = useState<Tab>('list');
-  const [sort, setSort] = useState<ArtifactSort>('newest');
-  const [query, setQuery] = useState('');
-  const [collectionId, setCollectionId] = useState<string | null>(null);
+  const address = useDashboardParams();
+  const { sort, q: query, collection: collectionId, filters } = address.params;
   const [banner, setBanner] = useState<string | null>(
     uploadedTitle ? `“${uploadedTitle}” was uploaded.` : null,
   );
   const [help, setHelp] = useState(false);
   const [tour, setTour] = useState(() => !isTourDone());
+  // A start date after the end date is refused by the server: the search runs without the dates
+  // while the search bar says what is wrong with them.
+  const { from: _from, to: _to, ...undated } = filters;
   const list = useArtifactList({
     sort,
-    ...(query ? { query } : {}),
+    ...(query ? { query, filters: rangeInverted(filters) ? undated : filters } : {}),
     ...(collectionId ? { collectionId } : {}),
   });
   const { collections, reload: reloadCollections } = useCollections();
@@ -102,13 +106,8 @@ export function DashboardPage() {
         <section id="panel-list" role="tabpanel" aria-labelledby="tab-list" hidden={tab !== 'list'}>
           <ArtifactsTab
             list={list}
-            sort={sort}
-            onSort={setSort}
-            query={query}
-            onQuery={setQuery}
+            address={address}
             collections={collections}
-            collectionId={collectionId}
-            onCollection={setCollectionId}
             onCollectionsChanged={reloadCollections}
           />
         </section>

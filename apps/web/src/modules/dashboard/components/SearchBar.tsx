@@ -1,0 +1,156 @@
+import { type FormEvent } from 'react';
+import { ARTIFACT_LIMITS, ARTIFACT_MESSAGES, type Collection } from '@core-vault/contracts';
+import { type SearchFilters } from '../../artifacts';
+import { ARTIFACT_TYPE_OPTIONS } from '../../upload';
+import { hasFilters, rangeInverted } from '../dashboard-params';
+import { type DashboardParamsState } from '../hooks/useDashboardParams';
+import { useSearchDraft } from '../hooks/useSearchDraft';
+
+export const SEARCH_TEXTS = {
+  filtersNeedQuery: 'Filters narrow a search: enter what to search for.',
+  dateRange: ARTIFACT_MESSAGES.searchDateRange,
+} as const;
+
+/** The search box with its filters (type, tag, collection, visibility, last change from/to). */
+export function SearchBar({
+  state,
+  collections,
+}: {
+  state: DashboardParamsState;
+  collections: Collection[];
+}) {
+  const { params, update } = state;
+  const { draft, setDraft, submit } = useSearchDraft(state);
+  const f = params.filters;
+  const setFilter = <K extends keyof SearchFilters>(key: K, value: SearchFilters[K] | '') => {
+    const { [key]: _old, ...others } = f;
+    update({ filters: value ? { ...others, [key]: value } : others });
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <form role="search" className="db-search" onSubmit={onSubmit}>
+      <label htmlFor="search" className="cv-label">
+        Search
+      </label>
+      <div className="cv-row">
+        <input
+          id="search"
+          type="search"
+          className="cv-input"
+          placeholder="Title, description, tags or content"
+          maxLength={ARTIFACT_LIMITS.searchQueryMaxChars}
+          value={draft.q}
+          onChange={(e) => setDraft((d) => ({ ...d, q: e.target.value }))}
+        />
+        <button type="submit" className="cv-btn">
+          Search
+        </button>
+        {(params.q || hasFilters(f)) && (
+          <button
+            type="button"
+            className="cv-btn"
+            onClick={() => {
+              setDraft({ q: '', tag: '' });
+              update({ q: '', filters: {} });
+            }}
+          >
+            Clear
+          </button>
+        )}
+      </div>
+      <fieldset className="db-filters">
+        <legend className="cv-visually-hidden">Filters</legend>
+        <div className="cv-field">
+          {/* Not "Type": the upload form beside it has that label already. */}
+          <label htmlFor="filter-type">Format</label>
+          <select
+            id="filter-type"
+            value={f.type ?? ''}
+            onChange={(e) => setFilter('type', typeOf(e.target.value))}
+          >
+            <option value="">Any format</option>
+            {ARTIFACT_TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cv-field">
+          <label htmlFor="filter-tag">Tag</label>
+          <input
+            id="filter-tag"
+            className="cv-input"
+            maxLength={ARTIFACT_LIMITS.tagMaxChars}
+            value={draft.tag}
+            onChange={(e) => setDraft((d) => ({ ...d, tag: e.target.value }))}
+          />
+        </div>
+        <div className="cv-field">
+          <label htmlFor="filter-collection">Collection</label>
+          <select
+            id="filter-collection"
+            value={params.collection ?? ''}
+            onChange={(e) => update({ collection: e.target.value || null })}
+          >
+            <option value="">Any collection</option>
+            {collections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cv-field">
+          <label htmlFor="filter-visibility">Visibility</label>
+          <select
+            id="filter-visibility"
+            value={f.visibility ?? ''}
+            onChange={(e) => setFilter('visibility', visibilityOf(e.target.value))}
+          >
+            <option value="">Public and private</option>
+            <option value="public">Public</option>
+            <option value="private">Private</option>
+          </select>
+        </div>
+        <div className="cv-field">
+          <label htmlFor="filter-from">Changed from</label>
+          <input
+            id="filter-from"
+            type="date"
+            className="cv-input"
+            value={f.from ?? ''}
+            max={f.to}
+            onChange={(e) => setFilter('from', e.target.value)}
+          />
+        </div>
+        <div className="cv-field">
+          <label htmlFor="filter-to">Changed to</label>
+          <input
+            id="filter-to"
+            type="date"
+            className="cv-input"
+            value={f.to ?? ''}
+            min={f.from}
+            onChange={(e) => setFilter('to', e.target.value)}
+          />
+        </div>
+      </fieldset>
+      {rangeInverted(f) ? (
+        <p className="cv-field-error" role="alert">
+          {SEARCH_TEXTS.dateRange}
+        </p>
+      ) : (
+        !params.q && hasFilters(f) && <p className="cv-hint">{SEARCH_TEXTS.filtersNeedQuery}</p>
+      )}
+    </form>
+  );
+}
+
+const typeOf = (v: string) => ARTIFACT_TYPE_OPTIONS.find((o) => o.value === v)?.value ?? '';
+const visibilityOf = (v: string) => (v === 'public' || v === 'private' ? v : '');
