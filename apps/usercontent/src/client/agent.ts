@@ -9,6 +9,7 @@ import { type AgentError, type AgentMessage, agentMessage } from './agent-messag
 import { runReact } from './react-runner';
 import { PROBE_TIMEOUT_MS, SizingClassifier, contentHeight } from './sizing';
 import { installPersistedStorage, installStorageShim } from './storage-shim';
+import { reportEmbedView } from './view-beacon';
 
 declare global {
   interface Window {
@@ -75,6 +76,9 @@ function watchHeight(): void {
 }
 
 function onReady(): void {
+  // An embed counts its view (the brand link it needs is in the document by now); in the app the
+  // SPA counts it.
+  if (mode === 'embed') reportEmbedView(document);
   const errorData = document.getElementById('cv-error');
   if (errorData?.textContent) {
     try {
