@@ -17,7 +17,14 @@ export const SANDBOX_FLAGS = [
   'allow-downloads',
 ] as const;
 
-export function artifactCsp(frameAncestors: string, { network = false } = {}): string {
+/**
+ * `beacon`: the app's cookie-less view beacon URL (exact path), which an embed's agent reports
+ * its view to; artifact code can reach that one URL too, which any web page can (docs/analytics.md).
+ */
+export function artifactCsp(
+  frameAncestors: string,
+  { network = false, beacon }: { network?: boolean; beacon?: string } = {},
+): string {
   return [
     "default-src 'none'",
     // WebAssembly (Graphviz, SQLite, image codecs in artifacts) may compile; JS eval stays refused.
@@ -29,7 +36,7 @@ export function artifactCsp(frameAncestors: string, { network = false } = {}): s
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `media-src 'self' data: blob:${network ? ' https:' : ''}`,
-    `connect-src 'self'${network ? ' https: wss:' : ''}`,
+    `connect-src 'self'${beacon ? ` ${beacon}` : ''}${network ? ' https: wss:' : ''}`,
     "frame-src 'none'",
     // Dedicated workers from blob: URLs (Tone's clock, compute off the main thread) run under this
     // same CSP. No 'self': a service worker needs a same-origin script URL and could then sit
