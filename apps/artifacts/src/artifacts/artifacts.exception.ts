@@ -34,4 +34,8 @@ export class ArtifactException extends AppException {
   static tooManyCollections(): ArtifactException {
     return new ArtifactException(409, 'TOO_MANY_COLLECTIONS', M.tooManyCollections);
   }
+  /** The search engine is away or its index not there yet: retry in a moment. */
+  static searchUnavailable(): ArtifactException {
+    return new ArtifactException(503, 'SEARCH_UNAVAILABLE', M.searchUnavailable);
+  }
 }
