@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { type IncomingMessage, Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type Redis } from 'ioredis';
 import pino from 'pino';
@@ -106,6 +106,31 @@ describe('prependRequestHandler', () => {
     try {
       expect(await (await fetch(`${base}/fast`)).text()).toBe('edge');
       expect(await (await fetch(`${base}/other`)).text()).toBe('framework');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('runs ahead of a wrapped prototype emit (the tracing instrumentation), which sees only what is forwarded', async () => {
+    const seen: string[] = [];
+    // What @opentelemetry/instrumentation-http does to http.Server.prototype.emit.
+    class TracedServer extends Server {
+      override emit(event: string, ...args: unknown[]): boolean {
+        if (event === 'request') seen.push(String((args[0] as IncomingMessage).url));
+        return super.emit(event, ...args);
+      }
+    }
+    const server = new TracedServer((_req, res) => res.end('framework'));
+    prependRequestHandler(server, (req, res, forward) =>
+      req.url === '/fast' ? void res.end('edge') : forward(),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/fast`)).text()).toBe('edge');
+      expect(await (await fetch(`${base}/other`)).text()).toBe('framework');
+      expect(seen).toEqual(['/other']);
     } finally {
       server.close();
     }
