@@ -13,6 +13,8 @@ export type ArtifactLookup =
       artifact: RenderableArtifact;
       /** What the link-preview tags say (public fields only); `card` when it has a preview image. */
       share: ShareSubject & { card: boolean };
+      /** The gateway's ETag of the read (none for demos): `unchanged` revalidates with it. */
+      etag?: string;
     }
   | { ok: false; status: 403 | 404 | 502; message: string };
 
@@ -42,6 +44,30 @@ export class ArtifactSource {
     private readonly fetchFn: typeof fetch = fetch,
   ) {}
 
+  private readUrl(id: string, pinned: number | undefined): string {
+    const query = pinned ? `?v=${pinned}` : '';
+    return `${this.gatewayUrl}/api/v1/artifacts/${encodeURIComponent(id)}${query}`;
+  }
+
+  /**
+   * True when the gateway's read of the artifact (version) still has ETag `etag`: a conditional
+   * read, answered 304 without a body. Anything else (changed, private, gone, failing) is false,
+   * and the caller reads it again with `find`.
+   */
+  async unchanged(id: string, pinned: number | undefined, etag: string): Promise<boolean> {
+    if (isDemoId(id) || !/^[\w-]{1,100}$/.test(id)) return false;
+    try {
+      const res = await this.fetchFn(this.readUrl(id, pinned), {
+        headers: { accept: 'application/json', 'if-none-match': etag },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      await res.body?.cancel();
+      return res.status === 304;
+    } catch {
+      return false;
+    }
+  }
+
   /** The artifact, or with `pinned` its version N (the gateway's pinned read, same access rules). */
   async find(id: string, pinned?: number): Promise<ArtifactLookup> {
     if (isDemoId(id)) {
@@ -55,10 +81,9 @@ export class ArtifactSource {
       };
     }
     if (!/^[\w-]{1,100}$/.test(id)) return { ok: false, status: 404, message: LOOKUP_MESSAGES.notFound };
-    const query = pinned ? `?v=${pinned}` : '';
     let res: Response;
     try {
-      res = await this.fetchFn(`${this.gatewayUrl}/api/v1/artifacts/${encodeURIComponent(id)}${query}`, {
+      res = await this.fetchFn(this.readUrl(id, pinned), {
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -101,6 +126,7 @@ export class ArtifactSource {
       ...(fields['indexable'] === true ? { indexable: true } : {}),
       card: true,
     };
-    return { ok: true, artifact, share };
+    const etag = res.headers.get('etag') ?? undefined;
+    return { ok: true, artifact, share, ...(etag ? { etag } : {}) };
   }
 }

@@ -24,6 +24,8 @@ export interface PageResult {
   html: string;
   /** The artifact's owner allowed outbound network (its CSP follows). */
   allowNetwork?: boolean;
+  /** The gateway's ETag of the read the page was built from. */
+  etag?: string;
 }
 
 /** `?v=N`: absent (follow the latest), a version, or invalid (answered like a missing version). */
@@ -92,6 +94,7 @@ export async function embedPage(
     status: 200,
     html: withShareTags(html, tags, artifact.type === 'HTML'),
     allowNetwork: artifact.allowNetwork === true,
+    ...(found.etag ? { etag: found.etag } : {}),
   };
 }
 

@@ -197,6 +197,20 @@ describe('/embed/{id}', () => {
     expect(html).toContain('data-mode="embed"');
   });
 
+  it('lets browsers and CDNs keep a public embed: strong ETag, public caching, 304 on a repeat view', async () => {
+    const res = await get('/embed/pub');
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{32}"$/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30, stale-while-revalidate=30');
+    const again = await get('/embed/pub', { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    const refused = await get('/embed/secret');
+    expect(refused.headers.get('etag')).toBeNull();
+    expect(refused.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('follows the owner’s network setting in the embed’s CSP', async () => {
     const [open, closed] = await Promise.all([get('/embed/net'), get('/embed/pub')]);
     expect(open.headers.get('content-security-policy')).toContain("connect-src 'self' https: wss:;");

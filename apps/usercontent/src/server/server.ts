@@ -4,7 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { type Logger } from 'pino';
 import { type UsercontentConfig, allowedParents } from '../config';
 import { ArtifactSource } from './artifact-source';
-import { embedPage, frameShell, oembed, parseTheme } from './pages';
+import { type EmbedDocument, EmbedDocuments } from './embed-documents';
+import { frameShell, oembed, parseTheme } from './pages';
 import { COMMON_HEADERS, STATIC_CSP, artifactCsp } from './security-headers';
 import { MirrorFiles } from './mirror-files';
 import { StaticFiles } from './static-files';
@@ -38,6 +39,33 @@ function send(
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
+/**
+ * Embeds may be kept by browsers and CDNs for 30 s and then served stale for 30 s more while they
+ * revalidate (ETag, 304): repeat views cost no rebuild and at most a 304, and a change of the
+ * artifact shows within the minute the old `max-age=60` allowed.
+ */
+const EMBED_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
+
+/** Sends a prepared embed document: 304 to a client that has it, the gzip made once, or the body. */
+function sendDocument(
+  req: IncomingMessage,
+  res: ServerResponse,
+  doc: EmbedDocument,
+  headers: Record<string, string>,
+) {
+  const out: Record<string, string> = { ...COMMON_HEADERS, ...headers, Vary: 'Accept-Encoding' };
+  if (doc.etag) out['ETag'] = doc.etag;
+  if (doc.etag && req.headers['if-none-match'] === doc.etag) {
+    res.writeHead(304, out);
+    return void res.end();
+  }
+  const payload = doc.gzip && acceptsGzip(req) ? doc.gzip : doc.body;
+  if (payload === doc.gzip) out['Content-Encoding'] = 'gzip';
+  out['Content-Length'] = String(payload.length);
+  res.writeHead(doc.status, out);
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
 const html = (csp: string, cache: string) => ({
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': csp,
@@ -60,6 +88,11 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
   const files = new StaticFiles(deps.assetsDir);
   const mirrorFiles = new MirrorFiles(join(deps.assetsDir, 'mirror'));
   const source = new ArtifactSource(config.GATEWAY_URL, config.GATEWAY_TIMEOUT_MS, deps.fetchFn);
+  const embeds = new EmbedDocuments(source, config.WEB_ORIGIN, {
+    freshMs: 5_000,
+    maxEntries: 2_000,
+    maxBytes: 64 * 1024 * 1024,
+  });
 
   const frame: Handler = (req, res, url) => {
     const parent = url.searchParams.get('parent') ?? '';
@@ -72,22 +105,15 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
 
   const embed: Handler = async (req, res, url) => {
     const id = decodeURIComponent(url.pathname.slice('/embed/'.length));
-    const page = await embedPage(
-      source,
-      id,
-      parseTheme(url.searchParams.get('theme')),
-      config.WEB_ORIGIN,
-      url.searchParams.get('v'),
-    );
+    const doc = await embeds.get(id, parseTheme(url.searchParams.get('theme')), url.searchParams.get('v'));
     // Public artifacts may be embedded anywhere; the CSP sandbox still forbids top navigation.
-    send(
+    sendDocument(
       req,
       res,
-      page.status,
-      page.html,
+      doc,
       html(
-        artifactCsp('*', { network: page.allowNetwork === true }),
-        page.status === 200 ? 'public, max-age=60' : 'no-cache',
+        artifactCsp('*', { network: doc.allowNetwork }),
+        doc.status === 200 ? EMBED_CACHE_CONTROL : 'no-cache',
       ),
     );
   };
