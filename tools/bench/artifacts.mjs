@@ -1,10 +1,19 @@
 #!/usr/bin/env node
-// Artifacts benchmark (not part of npm test): builds, starts artifacts + gateway from dist and a
-// bare reference server on free loopback ports, seeds data, measures with autocannon, prints a
-// table and writes JSON to .local/bench/. Usage: node tools/bench/artifacts.mjs [--no-build]
+// Artifacts benchmark (not part of npm test): builds, starts artifacts + gateway + the renderer
+// (usercontent) from dist and bare reference servers on free loopback ports, seeds data, measures
+// with autocannon, prints a table and writes JSON to .local/bench/.
+//  - public read of a 20 KB artifact through the gateway vs a bare server answering the same Redis
+//    entry;
+//  - the renderer's embed document of that artifact (gzip, as browsers and CDNs ask) vs a bare
+//    server returning the very same bytes;
+//  each pair measured BENCH_ROUNDS times (3) interleaved (measured side, anchor, measured, ...) so
+//  both see the same machine load; medians are compared.
+// Usage: node tools/bench/artifacts.mjs [--no-build]
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpGet } from 'node:http';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -13,10 +22,11 @@ import autocannon from 'autocannon';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
-const TARGETS = { readRps: 2000, readP99Ms: 30, readVsBare: 0.5, createP95Ms: 250 };
+const TARGETS = { readRps: 2000, readP99Ms: 10, readVsBare: 0.9, embedVsBare: 0.8, createP95Ms: 250 };
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
 const READ_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const CREATE_REQUESTS = Number(process.env.BENCH_CREATE_REQUESTS ?? 40);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const suffix = Date.now().toString(36);
 const children = [];
 
@@ -44,8 +54,14 @@ async function waitReady(url, name, child) {
   throw new Error(`${name} not ready in 60 s`);
 }
 
+// BENCH_PROFILE=1 writes the services' CPU profiles to .local/bench/profiles (summarise one with
+// node tools/bench/cpu-profile-summary.mjs <file>).
+const nodeArgs = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${join(root, '.local/bench/profiles')}`]
+  : [];
+
 function startService(app, port, env) {
-  const child = spawn(process.execPath, [join(root, `apps/${app}/dist/main.js`)], {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, `apps/${app}/dist/main.js`)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -61,6 +77,32 @@ function run(options) {
     const instance = autocannon(options, (err, result) => (err ? reject(err) : resolve({ result, times })));
     instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
     instance.on('error', reject);
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The median round of each measured figure (throughput, percentiles) over the rounds. */
+function medianSummary(rounds) {
+  const out = {};
+  for (const key of Object.keys(rounds[0])) out[key] = median(rounds.map((r) => r[key]));
+  out.eachRoundRps = rounds.map((r) => r.rps);
+  return out;
+}
+
+/** One raw GET (no decompression): status, headers and the exact bytes sent. */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -105,7 +147,14 @@ async function main() {
     3600,
   );
 
-  const [artifactsPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const [artifactsPort, gatewayPort, barePort, rendererPort, bareEmbedPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
+  const rendererUrl = `http://127.0.0.1:${rendererPort}`;
   const artifactsUrl = `http://127.0.0.1:${artifactsPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const dbName = `cv_bench_artifacts_${suffix}`;
@@ -118,9 +167,15 @@ async function main() {
     ARTIFACTS_URL: artifactsUrl,
     RATE_LIMIT_NAMESPACE: `rl:bench:${suffix}`,
   });
+  const renderer = startService('usercontent', rendererPort, {
+    RENDERER_ORIGIN: rendererUrl,
+    WEB_ORIGIN: 'http://127.0.0.1:4200',
+    GATEWAY_URL: gatewayUrl,
+  });
   await Promise.all([
     waitReady(artifactsUrl, 'artifacts', artifacts),
     waitReady(gatewayUrl, 'gateway', gateway),
+    waitReady(rendererUrl, 'usercontent', renderer),
   ]);
 
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -150,18 +205,102 @@ async function main() {
   children.push(bare);
   await once(bare, 'message');
 
-  const readOptions = (url) => ({
+  // The embed as a browser asks for it; the bare anchor returns those very bytes and headers.
+  const embedPath = `/embed/${artifact.id}`;
+  const embedHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+  const embed = await rawGet(`${rendererUrl}${embedPath}`, embedHeaders);
+  if (embed.status !== 200) throw new Error(`embed answered ${embed.status}`);
+  const embedFile = join(tmpdir(), `bench-embed-${suffix}`);
+  writeFileSync(embedFile, embed.body);
+  const keep = [
+    'content-type',
+    'content-encoding',
+    'content-security-policy',
+    'cache-control',
+    'etag',
+    'vary',
+  ];
+  const bareEmbed = fork(
+    join(root, 'tools/bench/bare-server.mjs'),
+    [
+      String(bareEmbedPort),
+      '--file',
+      embedFile,
+      JSON.stringify(
+        Object.fromEntries(keep.filter((k) => embed.headers[k]).map((k) => [k, embed.headers[k]])),
+      ),
+    ],
+    { stdio: 'inherit' },
+  );
+  children.push(bareEmbed);
+  await once(bareEmbed, 'message');
+  log(
+    `embed document: ${embed.body.length} bytes sent (${embed.headers['content-encoding'] ?? 'identity'}), ` +
+      `cache-control "${embed.headers['cache-control']}", etag ${embed.headers['etag'] ?? 'none'}`,
+  );
+
+  const readOptions = (url, extra = {}) => ({
     url,
     connections: READ_CONNECTIONS,
     duration: READ_SECONDS,
     pipelining: 1,
+    ...extra,
   });
-  log(`public read through the gateway: ${READ_CONNECTIONS} connections, ${READ_SECONDS} s`);
-  await run({ ...readOptions(`${gatewayUrl}${readPath}`), duration: 2 }); // warm-up
-  const viaGateway = summary(await run(readOptions(`${gatewayUrl}${readPath}`)));
-  log('public read on the bare server');
-  await run({ ...readOptions(`http://127.0.0.1:${barePort}/`), duration: 2 });
-  const bareRead = summary(await run(readOptions(`http://127.0.0.1:${barePort}/`)));
+  const pairs = {
+    read: [readOptions(`${gatewayUrl}${readPath}`), readOptions(`http://127.0.0.1:${barePort}/`)],
+    embed: [
+      readOptions(`${rendererUrl}${embedPath}`, { headers: embedHeaders }),
+      readOptions(`http://127.0.0.1:${bareEmbedPort}/`, { headers: embedHeaders }),
+    ],
+  };
+  const rounds = { read: [[], []], embed: [[], []] };
+  for (const [name, [measured, anchor]] of Object.entries(pairs)) {
+    log(`${name}: ${ROUNDS} rounds of ${READ_SECONDS} s each side, ${READ_CONNECTIONS} connections`);
+    await run({ ...measured, duration: 2 }); // warm-up
+    await run({ ...anchor, duration: 2 });
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = summary(await run(measured));
+      const b = summary(await run(anchor));
+      log(
+        `  round ${round + 1}: ${a.rps} vs ${b.rps} req/s (${(a.rps / b.rps).toFixed(2)}), p99 ${a.p99Ms} vs ${b.p99Ms} ms`,
+      );
+      rounds[name][0].push(a);
+      rounds[name][1].push(b);
+    }
+  }
+  const viaGateway = medianSummary(rounds.read[0]);
+  const bareRead = medianSummary(rounds.read[1]);
+  const viaRenderer = medianSummary(rounds.embed[0]);
+  const bareEmbedRead = medianSummary(rounds.embed[1]);
+  const ratio = (side) => median(rounds[side][0].map((r, i) => r.rps / rounds[side][1][i].rps));
+  const readRatio = Math.round(ratio('read') * 100) / 100;
+  const embedRatio = Math.round(ratio('embed') * 100) / 100;
+
+  // Repeat views: a client (or a CDN) that has the document revalidates and gets a bodiless 304.
+  const revalidated = {
+    read: (await rawGet(`${gatewayUrl}${readPath}`, { 'if-none-match': warm.headers.get('etag') ?? '' }))
+      .status,
+    embed: embed.headers['etag']
+      ? (
+          await rawGet(`${rendererUrl}${embedPath}`, {
+            ...embedHeaders,
+            'if-none-match': embed.headers['etag'],
+          })
+        ).status
+      : null,
+  };
+  const caching = {
+    read: {
+      cacheControl: warm.headers.get('cache-control'),
+      etag: warm.headers.get('etag'),
+      revalidated: revalidated.read,
+    },
+    embed: {
+      cacheControl: embed.headers['cache-control'],
+      etag: embed.headers['etag'] ?? null,
+      revalidated: revalidated.embed,
+    },
+  };
 
   const content500k =
     `<!doctype html><html><body>${section.repeat(Math.ceil(500_000 / section.length))}`.slice(0, 500_000);
@@ -186,7 +325,9 @@ async function main() {
   const verdict = {
     readRps: viaGateway.rps >= TARGETS.readRps,
     readP99: viaGateway.p99Ms <= TARGETS.readP99Ms,
-    readVsBare: viaGateway.rps >= TARGETS.readVsBare * bareRead.rps,
+    readVsBare: readRatio >= TARGETS.readVsBare,
+    embedVsBare: embedRatio >= TARGETS.embedVsBare,
+    revalidated304: caching.read.revalidated === 304 && caching.embed.revalidated === 304,
     createP95: create.p95Ms <= TARGETS.createP95Ms,
   };
   const report = {
@@ -195,22 +336,39 @@ async function main() {
     settings: {
       readSeconds: READ_SECONDS,
       connections: READ_CONNECTIONS,
+      rounds: ROUNDS,
       createRequests: CREATE_REQUESTS,
       readBytes: body.length,
+      embedBytes: embed.body.length,
     },
-    results: { publicReadViaGateway: viaGateway, publicReadBareServer: bareRead, create500k: create },
+    results: {
+      publicReadViaGateway: viaGateway,
+      publicReadBareServer: bareRead,
+      readVsBare: readRatio,
+      embedViaRenderer: viaRenderer,
+      embedBareServer: bareEmbedRead,
+      embedVsBare: embedRatio,
+      caching,
+      create500k: create,
+    },
     targets: TARGETS,
     verdict,
   };
+  const row = ({ eachRoundRps, ...rest }) => ({ ...rest, rounds: eachRoundRps.join(' ') });
   console.table({
-    'public read via gateway': viaGateway,
-    'public read bare server': bareRead,
+    'public read via gateway': row(viaGateway),
+    'public read bare server': row(bareRead),
+    'embed document via renderer': row(viaRenderer),
+    'embed bytes bare server': row(bareEmbedRead),
     'create 500,000 chars': create,
   });
   console.log(
-    `gateway/bare throughput: ${(viaGateway.rps / bareRead.rps).toFixed(2)}  targets met: ${Object.entries(
-      verdict,
-    )
+    `medians of ${ROUNDS} interleaved rounds: gateway/bare ${readRatio} (target >= ${TARGETS.readVsBare}), ` +
+      `renderer/bare ${embedRatio} (target >= ${TARGETS.embedVsBare})`,
+  );
+  console.log(`caching: ${JSON.stringify(caching)}`);
+  console.log(
+    `targets met: ${Object.entries(verdict)
       .map(([k, v]) => `${k}=${v ? 'yes' : 'NO'}`)
       .join(' ')}`,
   );
@@ -226,17 +384,18 @@ async function main() {
   await mongo.close();
 }
 
-function stopAll() {
+async function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  // A profiled service writes its profile on exit: wait for it.
+  await Promise.all(children.map((c) => (c.exitCode === null ? once(c, 'exit') : null)));
 }
 
 main()
   .then(() => {
-    stopAll();
     process.exitCode = 0;
   })
   .catch((err) => {
     console.error(err);
-    stopAll();
     process.exitCode = 1;
-  });
+  })
+  .finally(() => stopAll());
