@@ -8,6 +8,7 @@ import { ArtifactReadsService } from './artifact-reads.service';
 import { newArtifact } from './artifact-state';
 import { type ArtifactDoc, type ArtifactVersionDoc } from './artifact.schema';
 import { type ArtifactsRepository, type SearchCandidate } from './artifacts.repository';
+import { type ListPosition } from './list-order';
 import { type CachedRead, type PublicArtifactCache } from './public-cache';
 import { type VersionsRepository, versionId } from './versions.repository';
 import { errorCode } from '@core-vault/platform/testing';
@@ -70,8 +71,17 @@ function setup(docs: ArtifactDoc[], kept: ArtifactVersionDoc[] = []) {
       loads++;
       return Promise.resolve(docs.find((d) => d._id === id) ?? null);
     },
-    list: (_owners: readonly string[], _sort: string, skip: number, limit: number) =>
-      Promise.resolve({ items: docs.slice(skip, skip + limit), total: docs.length }),
+    // Keyset pages are the repository's (list-cursor.int-spec.ts); here the order is the array's.
+    list: (
+      _owners: readonly string[],
+      _sort: string,
+      from: { skip: number } | { after: ListPosition },
+      limit,
+    ) => {
+      const start = 'skip' in from ? from.skip : docs.findIndex((d) => d._id === from.after.id) + 1;
+      return Promise.resolve(docs.slice(start, start + limit));
+    },
+    countLive: () => Promise.resolve(docs.length),
     searchCandidates: (): Promise<SearchCandidate[]> => Promise.resolve(docs),
   });
   const versions = as<VersionsRepository>({
@@ -171,6 +181,21 @@ describe('ArtifactReadsService', () => {
     const page = await t.reads.list(owner, listArtifactsQuerySchema.parse({ page: 2, limit: 2 }));
     expect(page).toMatchObject({ total: 3, page: 2, hasMore: false });
     expect(page.artifacts.map((a) => a.title)).toEqual(['c']);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it("continues from a cursor with the first page's total, refusing one of another sort", async () => {
+    const t = setup(['a', 'b', 'c', 'd', 'e'].map((x) => artifact(x, false)));
+    const first = await t.reads.list(owner, listArtifactsQuerySchema.parse({ sort: 'title', limit: 2 }));
+    expect(first).toMatchObject({ total: 5, page: 1, hasMore: true });
+    const second = await t.reads.list(
+      owner,
+      listArtifactsQuerySchema.parse({ sort: 'title', limit: 2, cursor: first.nextCursor }),
+    );
+    expect(second).toMatchObject({ total: 5, page: 2, hasMore: true });
+    expect(second.artifacts.map((a) => a.title)).toEqual(['c', 'd']);
+    const other = listArtifactsQuerySchema.parse({ sort: 'newest', cursor: first.nextCursor });
+    expect(await errorCode(t.reads.list(owner, other))).toBe('LIST_CURSOR_INVALID');
   });
 
   it('ranks search hits by score, ties going to the most recently changed', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ARTIFACT_LIMITS,
-  type ArtifactList,
+  type ArtifactPage,
   type AuthUser,
   type ListArtifactsQuery,
   type SearchArtifactsQuery,
@@ -15,6 +15,7 @@ import { type ArtifactDoc } from './artifact.schema';
 import { pinTo, toOwnerView, toPublicView, toSummary } from './artifact-views';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
+import { LIST_ORDERS, decodeListCursor, encodeListCursor, positionOf } from './list-order';
 import { type CachedRead, PublicArtifactCache, strongEtag } from './public-cache';
 import { escapeRegex, scoreArtifact, searchTerms } from './search-scoring';
 import { VersionsRepository } from './versions.repository';
@@ -88,15 +89,34 @@ export class ArtifactReadsService {
     };
   }
 
-  async list(user: AuthUser, query: ListArtifactsQuery): Promise<ArtifactList> {
-    const skip = (query.page - 1) * query.limit;
-    const { items, total } = await this.artifacts.list(ownerIds(user), query.sort, skip, query.limit);
+  /**
+   * The caller's list in one of the five sorts. A `cursor` (from the previous page's nextCursor)
+   * continues after its last item by keyset and carries the first page's total and the page
+   * number, so only the first page counts; ?page= without a cursor still skips (old links).
+   * One item more than asked tells whether another page follows.
+   */
+  async list(user: AuthUser, query: ListArtifactsQuery): Promise<ArtifactPage> {
+    const owners = ownerIds(user);
+    const order = LIST_ORDERS[query.sort];
+    const cursor = query.cursor ? decodeListCursor(query.cursor, query.sort) : null;
+    const page = cursor ? cursor.page : query.page;
+    const from = cursor ? { after: cursor.position } : { skip: (page - 1) * query.limit };
+    const [docs, total] = await Promise.all([
+      this.artifacts.list(owners, query.sort, from, query.limit + 1),
+      cursor ? cursor.total : this.artifacts.countLive(owners),
+    ]);
+    const items = docs.slice(0, query.limit);
+    const last = items.at(-1);
+    const hasMore = docs.length > query.limit && last !== undefined;
     return {
       artifacts: items.map(toSummary),
-      page: query.page,
+      page,
       limit: query.limit,
       total,
-      hasMore: skip + items.length < total,
+      hasMore,
+      nextCursor: hasMore
+        ? encodeListCursor({ sort: query.sort, position: positionOf(order, last), total, page: page + 1 })
+        : null,
     };
   }
 

@@ -1,6 +1,7 @@
 import { Schema } from 'mongoose';
 import { type ActivityKind, type ArtifactMetadata, type ArtifactType } from '@core-vault/contracts';
 import { type OutboxFields, appliedEventsField, outboxPlugin } from '@core-vault/platform';
+import { LIST_INDEXES } from './list-order';
 
 export const ARTIFACT_MODEL = 'Artifact';
 export const ARTIFACT_VERSION_MODEL = 'ArtifactVersion';
@@ -144,14 +145,10 @@ export const artifactSchema = new Schema<ArtifactDoc>(
   { collection: 'artifacts', versionKey: false },
 );
 artifactSchema.plugin(outboxPlugin);
-// List mine, Newest/Oldest First: owner ∈ {id, migratedFromUserId}, not deleted, by createdAt.
-artifactSchema.index({ owner: 1, deletedAt: 1, createdAt: -1 });
-// List mine, Title A-Z.
-artifactSchema.index({ owner: 1, deletedAt: 1, titleLower: 1 });
-// List mine, Type (then newest).
-artifactSchema.index({ owner: 1, deletedAt: 1, type: 1, createdAt: -1 });
-// List mine, Most Viewed (then newest).
-artifactSchema.index({ owner: 1, deletedAt: 1, viewCount: -1, createdAt: -1 });
+// List mine, the five sorts (LIST_ORDERS in list-order.ts says which index serves which sort;
+// the repository's list() names them). owner ∈ {id, migratedFromUserId}, not deleted, then the
+// sort keys with the _id tie-break, so keyset cursors continue from an index position.
+for (const [name, keys] of Object.entries(LIST_INDEXES)) artifactSchema.index(keys, { name });
 // Search candidates: the owner's artifacts, newest changed first.
 artifactSchema.index({ owner: 1, deletedAt: 1, updatedAt: -1 });
 // Sitemap: public artifacts of owners who allow indexing, newest changed first.

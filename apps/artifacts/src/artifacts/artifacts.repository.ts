@@ -4,6 +4,7 @@ import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
 import { type OutboxEntry, applyOnce, withOutbox } from '@core-vault/platform';
 import { searchHead } from './artifact-state';
 import { ARTIFACT_LIMITS, type ArtifactSort } from '@core-vault/contracts';
+import { LIST_ORDERS, type ListPosition, afterPosition, sortOf } from './list-order';
 import {
   type ActivityEntryDoc,
   ARTIFACT_MODEL,
@@ -11,14 +12,6 @@ import {
   type VersionInfo,
   type VersionState,
 } from './artifact.schema';
-
-const SORTS: Record<ArtifactSort, Record<string, 1 | -1>> = {
-  newest: { createdAt: -1, _id: -1 },
-  oldest: { createdAt: 1, _id: 1 },
-  title: { titleLower: 1, createdAt: -1, _id: 1 },
-  type: { type: 1, createdAt: -1, _id: 1 },
-  views: { viewCount: -1, createdAt: -1, _id: 1 },
-};
 
 /** Fields a dashboard card needs: never the (up to 500,000-character) content. */
 const SUMMARY_PROJECTION = {
@@ -231,24 +224,40 @@ export class ArtifactsRepository {
       .exec();
   }
 
-  async list(
+  /**
+   * One page of the owners' live artifacts in a list order: from the top (`skip`, for ?page=) or
+   * after a position (keyset, for ?cursor=; never skips, so page 1,000 costs what page 1 does).
+   * Index: LIST_ORDERS[sort].index — list_created (newest; oldest walks it backwards), list_title,
+   * list_type or list_views, each { owner, deletedAt, <sort keys>, _id }: `owner $in` and
+   * `deletedAt: null` are its equality prefix (MongoDB merges the two owners' ranges in sort
+   * order), the sort is its key order, and each keyset branch adds one range on the next key.
+   * list-order.spec.ts checks that. No `.hint()`: mongo-java-server accepts and ignores it, and
+   * on MongoDB a hint to an index still building fails the query instead of planning around it.
+   */
+  list(
     owners: readonly string[],
     sort: ArtifactSort,
-    skip: number,
+    from: { skip: number } | { after: ListPosition },
     limit: number,
-  ): Promise<{ items: ArtifactSummaryDoc[]; total: number }> {
+  ): Promise<ArtifactSummaryDoc[]> {
+    const order = LIST_ORDERS[sort];
     const filter: FilterQuery<ArtifactDoc> = { owner: { $in: owners }, deletedAt: null };
-    const [items, total] = await Promise.all([
-      this.model
-        .find(filter, SUMMARY_PROJECTION)
-        .sort(SORTS[sort])
-        .skip(skip)
-        .limit(limit)
-        .lean<ArtifactSummaryDoc[]>()
-        .exec(),
-      this.model.countDocuments(filter).exec(),
-    ]);
-    return { items, total };
+    if ('after' in from) Object.assign(filter, afterPosition(order, from.after));
+    return this.model
+      .find(filter, SUMMARY_PROJECTION)
+      .sort(sortOf(order))
+      .skip('skip' in from ? from.skip : 0)
+      .limit(limit)
+      .lean<ArtifactSummaryDoc[]>()
+      .exec();
+  }
+
+  /**
+   * How many live artifacts the owners have (the list's total, first page only). Index:
+   * list_created's prefix { owner, deletedAt } (a COUNT_SCAN on MongoDB, no document read).
+   */
+  countLive(owners: readonly string[]): Promise<number> {
+    return this.model.countDocuments({ owner: { $in: owners }, deletedAt: null }).exec();
   }
 
   /** Live summaries of these ids among the owners' artifacts (collections). */
