@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useSession } from '../modules/auth';
-import { trackConsentedView } from '../modules/consent';
+import { countView } from '../modules/consent';
 import { ViewPage, type ViewerSession, ViewerSessionContext } from '../modules/viewer';
 
 /**
- * The renderer's view page, with the signed-in user (owner layout, private reads) and consented
- * view tracking plugged in. The app layer joins the two modules; neither imports the other.
+ * The renderer's view page, with the signed-in user (owner layout, private reads) and view
+ * counting plugged in (consented tracking, or the cookie-less beacon without consent). The app layer joins the two modules; neither imports the other.
  */
 export function ViewRoute() {
   const { status, user, accessToken } = useSession();
@@ -19,7 +19,7 @@ export function ViewRoute() {
   );
   return (
     <ViewerSessionContext.Provider value={viewer}>
-      <ViewPage onArtifactLoaded={trackConsentedView} />
+      <ViewPage onArtifactLoaded={countView} />
     </ViewerSessionContext.Provider>
   );
 }

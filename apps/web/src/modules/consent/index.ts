@@ -1,2 +1,2 @@
 export { ConsentBanner } from './components/ConsentBanner';
-export { trackConsentedView } from './track-view';
+export { countView } from './track-view';
