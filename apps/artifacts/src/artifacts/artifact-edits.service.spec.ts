@@ -33,7 +33,10 @@ describe('ArtifactEditsService', () => {
       activity: { by: 'u1', kind: 'edited', fields: ['title', 'description'], version: null },
     });
     expect(t.artifacts.saved[0]?.version).toBeUndefined();
-    expect(t.artifacts.outbox[0]?.envelope.data).toMatchObject({ changed: ['title', 'description'], version: 1 });
+    expect(t.artifacts.outbox[0]?.envelope.data).toMatchObject({
+      changed: ['title', 'description'],
+      version: 1,
+    });
     expect(t.invalidated).toEqual([{ id: doc._id, rev: 2 }]);
   });
 
