@@ -25,6 +25,18 @@ export const artifactsConfigSchema = baseConfigSchema
     PUBLIC_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(0),
     VIEW_COUNT_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.view-counts'),
     USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.user-deleted'),
+    /** The search engine (OpenSearch 2.x, or Amazon OpenSearch Service in production). */
+    OPENSEARCH_URL: httpUrl.default('http://127.0.0.1:9200'),
+    /**
+     * The search read model's alias; the live concrete index behind it is `<alias>-<timestamp>`.
+     * Lower case, as OpenSearch requires of index names.
+     */
+    SEARCH_INDEX: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,150}$/)
+      .default('cv-artifacts'),
+    /** The consumer group that feeds the search index from the artifacts' own events. */
+    SEARCH_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.search-index'),
   });
 
 export type ArtifactsConfig = z.infer<typeof artifactsConfigSchema>;
