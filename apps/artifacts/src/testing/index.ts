@@ -6,9 +6,10 @@
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestExpressApplication } from '@nestjs/platform-express';
+import { Client } from '@opensearch-project/opensearch';
 import { Kafka, type Consumer, logLevel } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
-import { type Artifact, type Collection, type EventEnvelope, type Topic } from '@core-vault/contracts';
+import { type Artifact, type Collection, type EventEnvelope, Topic } from '@core-vault/contracts';
 import { ErrorFilter, loadConfig, ensureTopics, startEventServer } from '@core-vault/platform';
 import {
   devTokenFor,
@@ -40,13 +41,18 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     MONGO_DB: `cv_test_artifacts_${suffix}`,
     VIEW_COUNT_CONSUMER_GROUP: `artifacts.view-counts.test-${suffix}`,
+    // Each test app its own search index (deleted on close) and feeding group.
+    SEARCH_INDEX: `test-${suffix}-artifacts`,
+    SEARCH_CONSUMER_GROUP: `artifacts.search-index.test-${suffix}`,
     WEB_ORIGIN: 'https://vault.test',
     RENDERER_ORIGIN: 'https://render.vault-usercontent.test',
     ...env,
   });
   // A fresh test group starts at the end of the shared topic: reading every earlier run's events
   // first (thousands, one database write each) would outlast a test's wait.
-  if (!env['VIEW_COUNT_CONSUMER_GROUP']) await startGroupAtEnd(config.VIEW_COUNT_CONSUMER_GROUP, VIEW_COUNTS);
+  if (!env['VIEW_COUNT_CONSUMER_GROUP'])
+    await startGroupAtEnd(config.VIEW_COUNT_CONSUMER_GROUP, [VIEW_COUNTS]);
+  if (!env['SEARCH_CONSUMER_GROUP']) await startGroupAtEnd(config.SEARCH_CONSUMER_GROUP, SEARCH_FEED);
   const logger = testLogger();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger), {
     logger: false,
@@ -65,13 +71,35 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
       const connection = app.get<{ dropDatabase(): Promise<unknown> }>(getConnectionToken());
       await connection.dropDatabase();
       await app.close();
+      await dropSearchIndexes(config);
     },
   };
 }
 
 const VIEW_COUNTS = 'analytics.view-count-changed.v1';
+/** What the search index is fed from (ArtifactSearchConsumer). */
+const SEARCH_FEED = [
+  Topic.ArtifactCreated,
+  Topic.ArtifactUpdated,
+  Topic.ArtifactDeleted,
+  Topic.ArtifactVisibilityChanged,
+  Topic.UserDeleted,
+];
 
-async function startGroupAtEnd(groupId: string, topic: string): Promise<void> {
+/** A test app's search alias and every concrete index behind it (never the shared default). */
+export async function dropSearchIndexes(config: ArtifactsConfig): Promise<void> {
+  if (!config.SEARCH_INDEX.startsWith('test-')) return;
+  const client = new Client({ node: config.OPENSEARCH_URL, requestTimeout: 5_000 });
+  try {
+    await client.indices.delete({ index: `${config.SEARCH_INDEX}-*`, ignore_unavailable: true });
+  } catch {
+    // OpenSearch away (the 503 tests point at a closed port): nothing was created.
+  } finally {
+    await client.close();
+  }
+}
+
+async function startGroupAtEnd(groupId: string, topics: readonly string[]): Promise<void> {
   const kafka = new Kafka({
     clientId: 'artifacts-test-admin',
     brokers: testInfra().kafkaBrokers,
@@ -80,8 +108,8 @@ async function startGroupAtEnd(groupId: string, topic: string): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await ensureTopics(admin, [topic], 3);
-    await startGroupsAtEnd(admin, { [groupId]: [topic] });
+    await ensureTopics(admin, topics, 3);
+    await startGroupsAtEnd(admin, { [groupId]: topics });
   } finally {
     await admin.disconnect();
   }
