@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PLANS, type SessionUser, hasFeature, isSubscribed } from '@core-vault/contracts';
 import { Spinner } from '../../../components/ui';
-import { api } from '../../../lib/api/client';
 import { endpoints } from '../../../lib/api/endpoints';
 import { useApiMutation } from '../../../lib/query';
-import { formatDate, localDay } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { SUPPORT_EMAIL } from '../../../lib/company';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { statusDisplay, trialText } from '../subscription-display';
@@ -14,7 +13,6 @@ import {
   BILLING_TEXTS as T,
   PLAN_FEATURE_ROWS,
   cardLabel,
-  exportFileName,
   formatAmount,
   invoiceTone,
 } from '../billing-texts';
@@ -25,6 +23,7 @@ import { ImportArtifacts } from '../../portability';
 import { messageOf } from '../../../lib/api/errors';
 import { ChangePlanDialog } from './BillingDialogs';
 import { CardDialog, type CardOnFile, SubscribeDialog } from './CardDialogs';
+import { ExportData } from './ExportData';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import './billing.css';
 
@@ -94,28 +93,6 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
     if (resubscribed) await catchUp();
     else void refreshUser();
     window.alert(message);
-  };
-
-  const exportData = async () => {
-    try {
-      // The document as the service streamed it (pretty-printed there): not parsed and
-      // re-serialized here, so no field is lost and a large export does not hold up the page.
-      const res = await api.send(endpoints.billing.exportData);
-      const blob = await res.blob();
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = exportFileName(localDay());
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 1000);
-      // The document's last field says whether every source is in it (its notes say what is not).
-      const whole = /"complete":\s*true\s*}\s*$/.test(await blob.slice(-200).text());
-      window.alert(whole ? T.exported : T.exportedIncomplete);
-    } catch {
-      window.alert(T.exportFailed);
-    }
   };
 
   return (
@@ -266,9 +243,7 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
         <section className="cv-card" aria-labelledby="export-title">
           <h2 id="export-title">Export Your Data</h2>
           <p>Download your artifacts, analytics, account details and usage history as one JSON file.</p>
-          <button type="button" className="cv-btn" onClick={() => void exportData()}>
-            Export Data
-          </button>
+          <ExportData />
           <ImportArtifacts />
         </section>
 
