@@ -211,10 +211,13 @@ describe('/embed/{id}', () => {
     expect(refused.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('follows the owner’s network setting in the embed’s CSP', async () => {
+  it('follows the owner’s network setting in the embed’s CSP, which always lets it reach the view beacon', async () => {
     const [open, closed] = await Promise.all([get('/embed/net'), get('/embed/pub')]);
-    expect(open.headers.get('content-security-policy')).toContain("connect-src 'self' https: wss:;");
-    expect(closed.headers.get('content-security-policy')).toContain("connect-src 'self';");
+    const beacon = `${APP}/api/v1/analytics/beacon`;
+    expect(open.headers.get('content-security-policy')).toContain(
+      `connect-src 'self' ${beacon} https: wss:;`,
+    );
+    expect(closed.headers.get('content-security-policy')).toContain(`connect-src 'self' ${beacon};`);
   });
 
   it('highlights Markdown and transpiles React on the server', async () => {

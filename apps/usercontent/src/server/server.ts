@@ -2,6 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Logger } from 'pino';
+import { analyticsRoute } from '@core-vault/contracts';
 import { type UsercontentConfig, allowedParents } from '../config';
 import { ArtifactSource } from './artifact-source';
 import { type EmbedDocument, EmbedDocuments } from './embed-documents';
@@ -112,7 +113,11 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
       res,
       doc,
       html(
-        artifactCsp('*', { network: doc.allowNetwork }),
+        // The embed reports its view to the app's cookie-less beacon (docs/analytics.md).
+        artifactCsp('*', {
+          network: doc.allowNetwork,
+          beacon: `${config.WEB_ORIGIN}${analyticsRoute.viewBeacon.path}`,
+        }),
         doc.status === 200 ? EMBED_CACHE_CONTROL : 'no-cache',
       ),
     );
