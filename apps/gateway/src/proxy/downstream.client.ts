@@ -24,6 +24,8 @@ const FORWARDED_RESPONSE_HEADERS = [
   'content-disposition',
   'vary',
   'last-modified',
+  // The artifacts export's size up front (the SPA's progress).
+  'x-export-total',
 ];
 const TIMEOUT_MS = 15_000;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -104,6 +106,8 @@ export class DownstreamClient {
     const cookies = upstream.headers.getSetCookie();
     if (options.cookies && cookies.length) res.setHeader('set-cookie', cookies);
     if (options.stream && upstream.body) {
+      // The headers at once (a download starts before the first byte of the body is ready).
+      res.flushHeaders();
       // pipeline: backpressure both ways; an upstream error destroys the client's response.
       await pipeline(Readable.fromWeb(upstream.body), res).catch(() => undefined);
       return;
