@@ -15,7 +15,7 @@ export const portabilityRoute = {
     method: 'GET',
     path: `${base}/export`,
     summary:
-      'Every artifact of the caller (and of their migrated-from id) with description, collections and every kept version, streamed as NDJSON: one artifact per line, then a trailer line {"end":{"count","totalViews"}} (no trailer: the stream was cut short)',
+      'Every artifact of the caller (and of their migrated-from id) with description, collections and every kept version, streamed as NDJSON: one artifact per line, then a trailer line {"end":{"count","totalViews"}} (no trailer: the stream was cut short). The X-Export-Total header, sent before the first line, gives the number of artifacts (progress)',
     tag,
     access: 'user',
     // Each line is one of these (the last is the trailer, exportTrailerSchema).
