@@ -415,6 +415,49 @@ describe.each(sets)('the %s rendering', (set) => {
   });
 });
 
+describe('the search engine (apps that use search)', () => {
+  const search = (set: string) => {
+    const { config, env } = podEnv(rendering(set).manifests, 'artifacts');
+    const ref = (name: string) => (env ?? []).find((e) => e.name === name)?.valueFrom?.secretKeyRef;
+    return { config, fromSecret: ref('OPENSEARCH_URL'), appSecret: ref('MONGO_URL')?.name };
+  };
+
+  it('gives artifacts its index alias and consumer group, and OPENSEARCH_URL from its Secret when search.url is empty', () => {
+    const { config, fromSecret, appSecret } = search('default');
+    expect(config).toMatchObject({
+      SEARCH_INDEX: 'cv-artifacts',
+      SEARCH_CONSUMER_GROUP: 'artifacts.search-index',
+    });
+    expect(config['OPENSEARCH_URL']).toBeUndefined();
+    // The same Secret as the app's MONGO_URL (<fullname>-artifacts unless existingSecret).
+    expect(appSecret).toBeTruthy();
+    expect(fromSecret).toEqual({ name: appSecret, key: 'OPENSEARCH_URL' });
+  });
+
+  it('puts a search.url without credentials into the ConfigMap instead (dev: a self-hosted cluster)', () => {
+    const { config, fromSecret } = search('dev');
+    expect(config['OPENSEARCH_URL']).toBe('http://opensearch-cluster-master.search.svc:9200');
+    expect(fromSecret).toBeUndefined();
+  });
+
+  it('refuses a search.url that carries credentials', async () => {
+    const result = await run(
+      tools.helm,
+      ['template', RELEASE, CHART, '--set', 'search.url=https://user:secret@search.example.com'],
+      { env: tools.helmEnv },
+    );
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('/search/url');
+  });
+
+  it('gives only apps that use search the search variables', () => {
+    for (const { app } of schemas.filter((s) => s.app !== 'artifacts')) {
+      const { config } = podEnv(rendering('default').manifests, app);
+      expect({ app, index: config['SEARCH_INDEX'] }).toEqual({ app, index: undefined });
+    }
+  });
+});
+
 describe('the renderer origin (usercontent)', () => {
   it('can be switched off, and then has no resources and no Ingress host', () => {
     const manifests = rendering('without-usercontent').manifests;

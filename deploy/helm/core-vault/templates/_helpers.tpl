@@ -89,6 +89,8 @@ plus secretEnv (a name: key <name> of the app's own Secret; or {name, secret, ke
 {{- if has "mongo" .app.uses -}}{{- $entries = append $entries (dict "name" "MONGO_URL" "secret" $own "key" "MONGO_URL") -}}{{- end -}}
 {{- if has "redis" .app.uses -}}{{- $entries = append $entries (dict "name" "REDIS_URL" "secret" $own "key" "REDIS_URL") -}}{{- end -}}
 {{- if has "mail" .app.uses -}}{{- $entries = append $entries (dict "name" "SMTP_URL" "secret" $own "key" "SMTP_URL") -}}{{- end -}}
+{{- /* No search.url: the URL carries credentials, so it comes from the app's Secret like MONGO_URL. */ -}}
+{{- if and (has "search" .app.uses) (not .root.Values.search.url) -}}{{- $entries = append $entries (dict "name" "OPENSEARCH_URL" "secret" $own "key" "OPENSEARCH_URL") -}}{{- end -}}
 {{- if has "auth" .app.uses -}}
 {{- $authSecret := .root.Values.auth.existingSecret | default (printf "%s-auth" (include "core-vault.fullname" .root)) -}}
 {{- $entries = append $entries (dict "name" "AUTH_PUBLIC_KEY" "secret" $authSecret "key" "AUTH_PUBLIC_KEY") -}}
@@ -121,6 +123,11 @@ plus secretEnv (a name: key <name> of the app's own Secret; or {name, secret, ke
 {{- $_ := set $env "KAFKA_TOPIC_PARTITIONS" (toString $root.Values.kafkaTopics.defaults.partitions) -}}
 {{- $_ := set $env "KAFKA_REPLICATION_FACTOR" (toString $root.Values.kafkaTopics.defaults.replicas) -}}
 {{- $_ := set $env "KAFKA_CONSUMER_MAX_ATTEMPTS" (toString $root.Values.kafka.consumerMaxAttempts) -}}
+{{- end -}}
+{{- if has "search" $app.uses -}}
+{{- if $root.Values.search.url -}}{{- $_ := set $env "OPENSEARCH_URL" $root.Values.search.url -}}{{- end -}}
+{{- $_ := set $env "SEARCH_INDEX" $root.Values.search.index -}}
+{{- $_ := set $env "SEARCH_CONSUMER_GROUP" $root.Values.search.consumerGroup -}}
 {{- end -}}
 {{- range $up := $app.upstreams -}}
 {{- $upApp := include "core-vault.app" (dict "root" $root "name" $up) | fromYaml -}}
