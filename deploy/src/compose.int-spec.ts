@@ -40,6 +40,10 @@ const INFRA: Record<string, { image: RegExp; ports: (l: ReturnType<typeof localC
     image: /^maildev\/maildev:\d+\.\d+\.\d+$/,
     ports: (l) => [l.infra['smtp']!.port, l.infra['mailApi']!.port],
   },
+  opensearch: {
+    image: /^opensearchproject\/opensearch:2\.19\.\d+$/,
+    ports: (l) => [l.infra['opensearch']!.port],
+  },
   'stripe-mock': {
     image: /^stripe\/stripe-mock:v?\d+\.\d+\.\d+$/,
     ports: (l) => [l.infra['stripeMock']!.port, Number(l.infra['stripeMock']!['httpsPort'])],
@@ -101,7 +105,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs MongoDB 7, Kafka 3.9 (KRaft), Redis 7 with noeviction, MailDev and stripe-mock, pinned', () => {
+  it('runs MongoDB 7, Kafka 3.9 (KRaft), Redis 7 with noeviction, MailDev, stripe-mock and OpenSearch 2.19, pinned', () => {
     for (const [name, infra] of Object.entries(INFRA)) {
       expect({ name, image: resolved.services[name]?.image }).toEqual({
         name,
