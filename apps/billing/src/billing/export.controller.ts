@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Res } from '@nestjs/common';
 import { type Response } from 'express';
 import { type AuthUser } from '@core-vault/contracts';
 import { ClientGone, CurrentUser, writeWithBackpressure } from '@core-vault/platform';
-import { ExportService } from './export.service';
+import { EXPORT_TOTAL_HEADER, ExportService } from './export.service';
 
 @Controller('api/v1/billing')
 export class ExportController {
@@ -21,7 +21,14 @@ export class ExportController {
       .type('application/json')
       .setHeader('content-disposition', `attachment; filename="${this.exporter.filename(now)}"`);
     try {
-      await this.exporter.stream(user, authorization, (chunk) => writeWithBackpressure(res, chunk), now);
+      await this.exporter.stream(
+        user,
+        authorization,
+        (chunk) => writeWithBackpressure(res, chunk),
+        now,
+        // Before the first byte, so the download's progress knows how many artifacts to expect.
+        (artifacts) => res.setHeader(EXPORT_TOTAL_HEADER, String(artifacts)),
+      );
       res.end();
     } catch (err) {
       // Started and then failed here: cut the response off, so no client takes it for whole.

@@ -13,7 +13,9 @@ const now = new Date('2026-11-24T10:00:00Z');
  * artifacts export, `error` to break the stream after them), or a thrown error (unreachable).
  */
 type Answer =
-  { status: number; body?: unknown } | { status: number; pieces: string[]; error?: boolean } | Error;
+  | { status: number; body?: unknown }
+  | { status: number; pieces: string[]; error?: boolean; total?: number }
+  | Error;
 
 const line = (o: unknown) => `${JSON.stringify(o)}\n`;
 const trailer = (count: number, totalViews: number) => line({ end: { count, totalViews } });
@@ -22,6 +24,7 @@ function respond(answer: Exclude<Answer, Error>): Response {
   if (!('pieces' in answer))
     return new Response(JSON.stringify(answer.body ?? {}), { status: answer.status });
   const { pieces, error } = answer;
+  const headers = 'total' in answer ? { 'x-export-total': String(answer.total) } : undefined;
   const queue = [...pieces];
   // One piece per read, so an error comes after the pieces were read (as on a real socket).
   const body = new ReadableStream<Uint8Array>({
@@ -32,7 +35,7 @@ function respond(answer: Exclude<Answer, Error>): Response {
       else controller.close();
     },
   });
-  return new Response(body, { status: answer.status });
+  return new Response(body, { status: answer.status, ...(headers ? { headers } : {}) });
 }
 
 function setup(identity: Answer, artifacts: Answer) {
@@ -56,8 +59,20 @@ function setup(identity: Answer, artifacts: Answer) {
   /** The whole document as the client receives it, with the pieces it came in. */
   const run = async () => {
     const pieces: string[] = [];
-    await service.stream(user, 'Bearer abc', (chunk) => Promise.resolve(void pieces.push(chunk)), now);
-    return { text: pieces.join(''), pieces, doc: JSON.parse(pieces.join('')) as Record<string, unknown> };
+    const announced: { total: number; before: number }[] = [];
+    await service.stream(
+      user,
+      'Bearer abc',
+      (chunk) => Promise.resolve(void pieces.push(chunk)),
+      now,
+      (total) => announced.push({ total, before: pieces.length }),
+    );
+    return {
+      text: pieces.join(''),
+      pieces,
+      announced,
+      doc: JSON.parse(pieces.join('')) as Record<string, unknown>,
+    };
   };
   return { service, asked, run };
 }
@@ -65,6 +80,17 @@ function setup(identity: Answer, artifacts: Answer) {
 afterEach(() => jest.restoreAllMocks());
 
 describe('ExportService', () => {
+  it("announces the artifacts export's count before the first byte, and nothing without one", async () => {
+    const counted = setup(
+      { status: 200, body: { id: 'u1' } },
+      { status: 200, pieces: [trailer(0, 0)], total: 12 },
+    );
+    expect((await counted.run()).announced).toEqual([{ total: 12, before: 0 }]);
+    jest.restoreAllMocks();
+    const uncounted = setup({ status: 200, body: { id: 'u1' } }, { status: 200, pieces: [trailer(0, 0)] });
+    expect((await uncounted.run()).announced).toEqual([]);
+  });
+
   it("gathers every source with the caller's own token into one dated, complete document", async () => {
     const t = setup(
       { status: 200, body: { id: 'u1', email: 'u1@example.test' } },

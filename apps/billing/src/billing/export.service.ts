@@ -16,7 +16,11 @@ export type ExportSink = (chunk: string) => Promise<void>;
 
 type Section = { ok: true; data: unknown } | { ok: false; note: string };
 type Opened =
-  { ok: true; body: ReadableStream<Uint8Array>; abort: AbortController } | { ok: false; note: string };
+  | { ok: true; body: ReadableStream<Uint8Array>; abort: AbortController; total: number | null }
+  | { ok: false; note: string };
+
+/** The artifacts export's count of artifacts, sent before its first byte (the SPA's progress). */
+export const EXPORT_TOTAL_HEADER = 'x-export-total';
 
 /**
  * The "export-data" call: one JSON document of the caller's account, billing, artifacts,
@@ -39,7 +43,14 @@ export class ExportService {
     return `core-vault-export-${now.toISOString().slice(0, 10)}.json`;
   }
 
-  async stream(user: AuthUser, authorization: string | undefined, write: ExportSink, now = new Date()) {
+  /** `announce` hears the number of artifacts the document will hold (when known) before the first write. */
+  async stream(
+    user: AuthUser,
+    authorization: string | undefined,
+    write: ExportSink,
+    now = new Date(),
+    announce: (artifacts: number) => void = () => undefined,
+  ) {
     const [identity, artifacts, details, history] = await Promise.all([
       this.fetchJson('account details', `${this.config.IDENTITY_URL}/api/v1/me`, authorization),
       this.open('artifacts', `${this.config.ARTIFACTS_URL}/api/v1/artifacts/export`, authorization),
@@ -48,6 +59,7 @@ export class ExportService {
     ]);
     const notes: string[] = [];
     if (!identity.ok) notes.push(identity.note);
+    if (artifacts.ok && artifacts.total !== null) announce(artifacts.total);
     await write(
       `{\n  "exportedAt": ${JSON.stringify(now.toISOString())},\n` +
         `  "account": ${pretty(identity.ok ? identity.data : { id: user.id, email: user.email })},\n` +
@@ -109,7 +121,13 @@ export class ExportService {
         await res.body?.cancel();
         return { ok: false, note: answered(label, res.status) };
       }
-      return { ok: true, body: res.body, abort };
+      const total = Number(res.headers.get(EXPORT_TOTAL_HEADER) ?? Number.NaN);
+      return {
+        ok: true,
+        body: res.body,
+        abort,
+        total: Number.isSafeInteger(total) && total >= 0 ? total : null,
+      };
     } catch (err) {
       this.logger.warn({ err, source: label }, 'export source unavailable');
       return { ok: false, note: unavailable(label) };
