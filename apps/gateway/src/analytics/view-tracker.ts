@@ -1,7 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type AuthUser, type TrackViewBody, Topic, viewedAtProblem } from '@core-vault/contracts';
-import { APP_CONFIG, AppException, KafkaConnection, topicEvents } from '@core-vault/platform';
+import {
+  APP_CONFIG,
+  AppException,
+  KafkaConnection,
+  type OutboxEntry,
+  topicEvents,
+} from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
+import { CoalescedSends } from './coalesced-sends';
+
+/** Views in one Kafka request at most (each ~0.5 KB: well under the broker's 1 MB message batch). */
+const MAX_VIEWS_PER_SEND = 1_000;
 
 /**
  * Turns consented views into artifacts.artifact-viewed.v1 events, straight to Kafka: the gateway
@@ -17,10 +27,15 @@ export class ViewTracker {
    */
   private readonly events = topicEvents('gateway', [Topic.ArtifactViewed]);
 
+  /** Concurrent tracking requests share Kafka requests (see CoalescedSends). */
+  private readonly sends: CoalescedSends<OutboxEntry>;
+
   constructor(
-    private readonly kafka: KafkaConnection,
+    kafka: KafkaConnection,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+  ) {
+    this.sends = new CoalescedSends((entries) => kafka.publisher.publish(entries), MAX_VIEWS_PER_SEND);
+  }
 
   async track(views: readonly TrackViewBody[], viewer: AuthUser | null, now = new Date()): Promise<number> {
     views.forEach((v, i) => {
@@ -48,7 +63,7 @@ export class ViewTracker {
       ),
     );
     try {
-      await withDeadline(this.kafka.publisher.publish(entries), this.config.TRACK_PUBLISH_TIMEOUT_MS);
+      await withDeadline(this.sends.submit(entries), this.config.TRACK_PUBLISH_TIMEOUT_MS);
     } catch {
       throw new AppException(503, 'TRACKING_UNAVAILABLE', 'Tracking is temporarily unavailable.');
     }

@@ -1,0 +1,55 @@
+interface Waiting<T> {
+  items: readonly T[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Joins the sends of concurrent callers into one: while a send is in flight, what arrives waits,
+ * and all of it goes out together as the next send (up to `maxItems`, never cut inside one
+ * caller's list); each caller is settled with the send that carried its items. Nothing waits
+ * for a timer: alone, a call is sent at once; under load, sends grow with the load.
+ *
+ * Why (tools/bench/analytics.mjs, profiled): the producer keeps one request in flight (per-key
+ * order), so each track-views request of 100 views was its own Kafka round trip behind the
+ * others' — ingestion ran at 0.10–0.16× bare kafkajs sending 1,000 a request. One send at a time,
+ * in arrival order, keeps that order.
+ */
+export class CoalescedSends<T> {
+  private readonly queue: Waiting<T>[] = [];
+  private sending = false;
+
+  constructor(
+    private readonly send: (items: readonly T[]) => Promise<void>,
+    private readonly maxItems: number,
+  ) {}
+
+  submit(items: readonly T[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ items, resolve, reject });
+      if (!this.sending) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.sending = true;
+    while (this.queue.length > 0) {
+      const batch: Waiting<T>[] = [];
+      let count = 0;
+      while (this.queue.length > 0) {
+        const next = this.queue[0];
+        if (!next || (batch.length > 0 && count + next.items.length > this.maxItems)) break;
+        batch.push(next);
+        count += next.items.length;
+        this.queue.shift();
+      }
+      try {
+        await this.send(batch.flatMap((w) => w.items));
+        for (const w of batch) w.resolve();
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    this.sending = false;
+  }
+}
