@@ -32,7 +32,15 @@ export class AppModule {
             Topic.ArtifactVisibilityChanged,
             Topic.ArtifactShared,
           ],
-          consumes: [Topic.ViewCountChanged, Topic.UserDeleted],
+          consumes: [
+            Topic.ViewCountChanged,
+            Topic.UserDeleted,
+            // The search read model follows the service's own artifact events.
+            Topic.ArtifactCreated,
+            Topic.ArtifactUpdated,
+            Topic.ArtifactDeleted,
+            Topic.ArtifactVisibilityChanged,
+          ],
         }),
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
         // Before ArtifactsModule: GET /api/v1/artifacts/export ahead of GET /api/v1/artifacts/:id.

@@ -7,7 +7,12 @@ import {
 import { ArtifactReadsService } from './artifact-reads.service';
 import { newArtifact } from './artifact-state';
 import { type ArtifactDoc, type ArtifactVersionDoc } from './artifact.schema';
-import { type ArtifactsRepository, type SearchCandidate } from './artifacts.repository';
+import { errors } from '@opensearch-project/opensearch';
+import { type CollectionDoc } from '../collections/collection.schema';
+import { type CollectionsRepository } from '../collections/collections.repository';
+import { type SearchQuery } from '../search/search-query';
+import { type ArtifactSearchRepository, type SearchHits } from '../search/search.repository';
+import { type ArtifactsRepository } from './artifacts.repository';
 import { type ListPosition } from './list-order';
 import { type CachedRead, type PublicArtifactCache } from './public-cache';
 import { type VersionsRepository, versionId } from './versions.repository';
@@ -63,7 +68,18 @@ const firstVersion = (doc: ArtifactDoc): ArtifactVersionDoc => ({
   archivedAt: new Date('2026-01-02T00:00:00Z'),
 });
 
-function setup(docs: ArtifactDoc[], kept: ArtifactVersionDoc[] = []) {
+/** The search read model's answer to every query, and the queries it was asked. */
+interface FakeSearch {
+  answer: SearchHits | Error;
+  asked: SearchQuery[];
+}
+
+function setup(
+  docs: ArtifactDoc[],
+  kept: ArtifactVersionDoc[] = [],
+  search: FakeSearch = { answer: { total: 0, hits: [] }, asked: [] },
+  owned: CollectionDoc[] = [],
+) {
   const cache = new FakeCache();
   let loads = 0;
   const repo = as<ArtifactsRepository>({
@@ -82,14 +98,29 @@ function setup(docs: ArtifactDoc[], kept: ArtifactVersionDoc[] = []) {
       return Promise.resolve(docs.slice(start, start + limit));
     },
     countLive: () => Promise.resolve(docs.length),
-    searchCandidates: (): Promise<SearchCandidate[]> => Promise.resolve(docs),
+    findSearchHits: (ids: readonly string[]) => Promise.resolve(docs.filter((d) => ids.includes(d._id))),
   });
   const versions = as<VersionsRepository>({
     get: (artifactId: string, version: number) =>
       Promise.resolve(kept.find((v) => v._id === versionId(artifactId, version)) ?? null),
   });
   return {
-    reads: new ArtifactReadsService(repo, as<PublicArtifactCache>(cache), versions),
+    reads: new ArtifactReadsService(
+      repo,
+      as<PublicArtifactCache>(cache),
+      versions,
+      as<CollectionsRepository>({
+        findOwned: (id: string, owners: readonly string[]) =>
+          Promise.resolve(owned.find((c) => c._id === id && owners.includes(c.owner)) ?? null),
+      }),
+      as<ArtifactSearchRepository>({
+        search: (query: SearchQuery) => {
+          search.asked.push(query);
+          const { answer } = search;
+          return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+        },
+      }),
+    ),
     cache,
     loads: () => loads,
   };
@@ -198,16 +229,114 @@ describe('ArtifactReadsService', () => {
     expect(await errorCode(t.reads.list(owner, other))).toBe('LIST_CURSOR_INVALID');
   });
 
-  it('ranks search hits by score, ties going to the most recently changed', async () => {
-    const older = artifact('chart notes', false, { updatedAt: new Date('2026-01-01T00:00:00Z') });
-    const newer = artifact('chart ideas', false, { updatedAt: new Date('2026-02-01T00:00:00Z') });
-    const best = artifact('chart chart', false, {
-      tags: ['chart'],
-      updatedAt: new Date('2025-01-01T00:00:00Z'),
+  describe('search', () => {
+    const hit = (doc: ArtifactDoc, score: number) => ({
+      id: doc._id,
+      score,
+      snippets: [{ field: 'title' as const, parts: [{ text: doc.title, match: true }] }],
     });
-    const t = setup([older, newer, best]);
-    const result = await t.reads.search(owner, searchArtifactsQuerySchema.parse({ q: 'chart' }));
-    expect(result.artifacts.map((a) => a.title)).toEqual(['chart chart', 'chart ideas', 'chart notes']);
-    expect(result.total).toBe(3);
+
+    it("keeps the engine's order and scores, with snippets, on current cards from the database", async () => {
+      const a = artifact('chart ideas', false);
+      const b = artifact('chart notes', true);
+      const search = { answer: { total: 2, hits: [hit(b, 3.5), hit(a, 1.25)] }, asked: [] };
+      const t = setup([a, b], [], search);
+      const result = await t.reads.search(owner, searchArtifactsQuerySchema.parse({ q: 'chart' }));
+      expect(result.artifacts.map((r) => [r.title, r.score])).toEqual([
+        ['chart notes', 3.5],
+        ['chart ideas', 1.25],
+      ]);
+      expect(result.artifacts[0]?.snippets).toEqual([
+        { field: 'title', parts: [{ text: 'chart notes', match: true }] },
+      ]);
+      expect(result).toMatchObject({ total: 2, page: 1, hasMore: false });
+      expect(result.artifacts[0]).not.toHaveProperty('content');
+    });
+
+    it('never shows what the index still holds of a deleted or foreign artifact', async () => {
+      const gone = artifact('deleted', false, { deletedAt: new Date() });
+      const foreign = { ...artifact('foreign', false), owner: 'someone-else' };
+      const mine = artifact('mine', false);
+      const search = { answer: { total: 3, hits: [hit(gone, 3), hit(foreign, 2), hit(mine, 1)] }, asked: [] };
+      const t = setup([gone, foreign, mine], [], search);
+      const result = await t.reads.search(owner, searchArtifactsQuerySchema.parse({ q: 'x' }));
+      expect(result.artifacts.map((r) => r.title)).toEqual(['mine']);
+    });
+
+    it("asks for the caller's owners (migrated-from included), filters and page", async () => {
+      const search: FakeSearch = { answer: { total: 0, hits: [] }, asked: [] };
+      const t = setup([], [], search);
+      const migrated = { ...person('u2'), migratedFromUserId: 'u1' };
+      const query = searchArtifactsQuerySchema.parse({
+        q: 'chart',
+        type: 'HTML',
+        tag: 'finance',
+        visibility: 'public',
+        from: '2026-01-01',
+        to: '2026-01-31',
+        page: '3',
+        limit: '5',
+      });
+      await t.reads.search(migrated, query);
+      expect(search.asked).toEqual([
+        {
+          text: 'chart',
+          owners: ['u2', 'u1'],
+          type: 'HTML',
+          tag: 'finance',
+          visibility: 'public',
+          from: '2026-01-01',
+          to: '2026-01-31',
+          ids: undefined,
+          page: 3,
+          limit: 5,
+        },
+      ]);
+    });
+
+    it("narrows to a collection's members, only when the caller owns it (404 otherwise)", async () => {
+      const search: FakeSearch = { answer: { total: 0, hits: [] }, asked: [] };
+      const theirs = artifact('theirs', false)._id;
+      const collection = (id: string, who: string): CollectionDoc => ({
+        _id: id,
+        owner: who,
+        name: 'c',
+        artifactIds: [theirs],
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      const ownCol = collection(artifact('c1', false)._id, 'u1');
+      const otherCol = collection(artifact('c2', false)._id, 'u9');
+      const t = setup([], [], search, [ownCol, otherCol]);
+      const q = (collectionId: string) =>
+        searchArtifactsQuerySchema.parse({ q: 'x', collection: collectionId });
+      await t.reads.search(owner, q(ownCol._id));
+      expect(search.asked[0]?.ids).toEqual([theirs]);
+      expect(await errorCode(t.reads.search(owner, q(otherCol._id)))).toBe('COLLECTION_NOT_FOUND');
+      expect(await errorCode(t.reads.search(owner, q('not an id')))).toBe('COLLECTION_NOT_FOUND');
+      expect(search.asked).toHaveLength(1);
+    });
+
+    it('answers 503 SEARCH_UNAVAILABLE while the engine is away; other failures stay errors', async () => {
+      const away = new errors.ConnectionError('connect ECONNREFUSED 127.0.0.1:9', undefined);
+      const t = setup([], [], { answer: away, asked: [] });
+      expect(await errorCode(t.reads.search(owner, searchArtifactsQuerySchema.parse({ q: 'x' })))).toBe(
+        'SEARCH_UNAVAILABLE',
+      );
+      const bug = setup([], [], { answer: new TypeError('bug'), asked: [] });
+      await expect(bug.reads.search(owner, searchArtifactsQuerySchema.parse({ q: 'x' }))).rejects.toThrow(
+        'bug',
+      );
+    });
+
+    it('says there is no next page once past the engine result window', async () => {
+      const t = setup([], [], { answer: { total: 50_000, hits: [] }, asked: [] });
+      const query = searchArtifactsQuerySchema.parse({ q: 'x', page: '10000', limit: '20' });
+      expect(await t.reads.search(owner, query)).toMatchObject({
+        total: 50_000,
+        hasMore: false,
+        artifacts: [],
+      });
+    });
   });
 });

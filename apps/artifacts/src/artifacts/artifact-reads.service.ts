@@ -15,9 +15,11 @@ import { type ArtifactDoc } from './artifact.schema';
 import { pinTo, toOwnerView, toPublicView, toSummary } from './artifact-views';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
+import { CollectionsRepository } from '../collections/collections.repository';
+import { isSearchUnavailable } from '../search/opensearch.client';
+import { ArtifactSearchRepository } from '../search/search.repository';
 import { LIST_ORDERS, decodeListCursor, encodeListCursor, positionOf } from './list-order';
 import { type CachedRead, PublicArtifactCache, strongEtag } from './public-cache';
-import { escapeRegex, scoreArtifact, searchTerms } from './search-scoring';
 import { VersionsRepository } from './versions.repository';
 
 /** A read ready to send: public ones are shared-cacheable, owner views are private. */
@@ -34,6 +36,8 @@ export class ArtifactReadsService {
     private readonly artifacts: ArtifactsRepository,
     private readonly cache: PublicArtifactCache,
     private readonly versions: VersionsRepository,
+    private readonly collections: CollectionsRepository,
+    private readonly searchIndex: ArtifactSearchRepository,
   ) {}
 
   /**
@@ -121,28 +125,43 @@ export class ArtifactReadsService {
   }
 
   /**
-   * No $text on this server: a bounded candidate query (escaped regexes over title, tags and
-   * content, newest changed first), then scoring here; ties go to the most recently changed.
+   * Ranked full-text search over the caller's artifacts, served by the search read model
+   * (docs/search.md); the cards come from MongoDB by id, so counters are current and nothing
+   * the index still holds of a just-deleted artifact is shown. A collection filter first checks
+   * the caller owns it (404 as the collection routes answer), then narrows to its members.
    */
   async search(user: AuthUser, query: SearchArtifactsQuery): Promise<SearchResult> {
-    const terms = searchTerms(query.q);
-    const patterns = terms.map((t) => new RegExp(escapeRegex(t), 'i'));
-    const candidates = await this.artifacts.searchCandidates(
-      ownerIds(user),
-      patterns,
-      ARTIFACT_LIMITS.searchCandidatesMax,
+    const owners = ownerIds(user);
+    let ids: string[] | undefined;
+    if (query.collection !== undefined) {
+      const collection = isArtifactId(query.collection)
+        ? await this.collections.findOwned(query.collection, owners)
+        : null;
+      if (!collection) throw ArtifactException.collectionNotFound();
+      ids = collection.artifactIds;
+    }
+    const { q, page, limit, type, tag, visibility, from, to } = query;
+    const found = await this.searchIndex
+      .search({ text: q, owners, type, tag, visibility, from, to, ids, page, limit })
+      .catch((err: unknown) => {
+        throw isSearchUnavailable(err) ? ArtifactException.searchUnavailable() : err;
+      });
+    const docs = new Map(
+      (await this.artifacts.findSearchHits(found.hits.map((h) => h.id)))
+        .filter((doc) => !doc.deletedAt && owners.includes(doc.owner))
+        .map((doc) => [doc._id, doc]),
     );
-    const ranked = candidates
-      .map((doc) => ({ doc, score: scoreArtifact(doc, terms) }))
-      .sort((a, b) => b.score - a.score || +new Date(b.doc.updatedAt) - +new Date(a.doc.updatedAt));
-    const skip = (query.page - 1) * query.limit;
-    const page = ranked.slice(skip, skip + query.limit);
+    const artifacts = found.hits.flatMap(({ id, score, snippets }) => {
+      const doc = docs.get(id);
+      return doc ? [{ ...toSummary(doc), score, snippets }] : [];
+    });
     return {
-      artifacts: page.map(({ doc, score }) => ({ ...toSummary(doc), score, snippets: [] })),
-      page: query.page,
-      limit: query.limit,
-      total: ranked.length,
-      hasMore: skip + page.length < ranked.length,
+      artifacts,
+      page,
+      limit,
+      total: found.total,
+      // Past the engine's result window a page comes back empty: no further page then either.
+      hasMore: found.hits.length > 0 && (page - 1) * limit + found.hits.length < found.total,
     };
   }
 }

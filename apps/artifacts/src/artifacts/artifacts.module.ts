@@ -4,6 +4,7 @@ import { COLLECTION_MODEL, collectionSchema } from '../collections/collection.sc
 import { CollectionsController } from '../collections/collections.controller';
 import { CollectionsRepository } from '../collections/collections.repository';
 import { CollectionsService } from '../collections/collections.service';
+import { SearchModule } from '../search/search.module';
 import { SettingsController } from '../settings/settings.controller';
 import { SettingsRepository } from '../settings/settings.repository';
 import { ARTIFACT_SETTINGS_MODEL, artifactSettingsSchema } from '../settings/settings.schema';
@@ -40,6 +41,7 @@ import { VersionsService } from './versions.service';
       { name: COLLECTION_MODEL, schema: collectionSchema },
       { name: ARTIFACT_SETTINGS_MODEL, schema: artifactSettingsSchema },
     ]),
+    SearchModule,
   ],
   // The consumers are controllers: Nest registers their @EventPattern handlers.
   controllers: [

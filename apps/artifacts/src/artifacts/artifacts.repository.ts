@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
 import { type OutboxEntry, applyOnce, withOutbox } from '@core-vault/platform';
+import { type SearchSource } from '../search/search-document';
 import { searchHead } from './artifact-state';
 import { ARTIFACT_LIMITS, type ArtifactSort } from '@core-vault/contracts';
 import { LIST_ORDERS, type ListPosition, afterPosition, sortOf } from './list-order';
@@ -22,12 +23,20 @@ const SUMMARY_PROJECTION = {
   searchHead: 0,
   activity: 0,
 } as const;
-const SEARCH_PROJECTION = {
-  content: 0,
-  rendered: 0,
-  renderError: 0,
-  securityWarning: 0,
-  activity: 0,
+/** What the search index is made from (search-document.ts). */
+const SEARCH_SOURCE_PROJECTION = {
+  _id: 1,
+  owner: 1,
+  title: 1,
+  description: 1,
+  content: 1,
+  tags: 1,
+  type: 1,
+  isPublic: 1,
+  createdAt: 1,
+  updatedAt: 1,
+  rev: 1,
+  deletedAt: 1,
 } as const;
 /** Reads of one artifact leave the activity list out; only the activity route asks for it. */
 const LIVE_PROJECTION = { activity: 0 } as const;
@@ -41,7 +50,6 @@ export interface SitemapEntryDoc {
   _id: string;
   updatedAt: Date;
 }
-export type SearchCandidate = ArtifactSummaryDoc & { searchHead: string };
 
 /** One owner's change to an artifact, as the service decided it (absent: unchanged). */
 export interface ArtifactChanges {
@@ -267,21 +275,45 @@ export class ArtifactsRepository {
     return this.model.find(filter, SUMMARY_PROJECTION).lean<ArtifactSummaryDoc[]>().exec();
   }
 
+  /** One artifact as the search index needs it, deleted ones included (they leave the index). */
+  findForSearch(id: string): Promise<SearchSource | null> {
+    return this.model.findOne({ _id: id }, SEARCH_SOURCE_PROJECTION).lean<SearchSource>().exec();
+  }
+
   /**
-   * Search candidates: the owners' newest-changed artifacts where any term appears in the title,
-   * a tag or the content (escaped, case-insensitive regexes; the server has no $text index).
+   * Every live artifact for a search index rebuild, in batches through one cursor (bounded
+   * memory whatever the collection's size). With `changedSince`, those changed since then,
+   * deleted ones included: the catch-up after the rebuild's alias swap.
    */
-  searchCandidates(
-    owners: readonly string[],
-    patterns: readonly RegExp[],
-    limit: number,
-  ): Promise<SearchCandidate[]> {
-    const or = patterns.flatMap((p) => [{ title: p }, { description: p }, { tags: p }, { content: p }]);
+  async *streamForSearch(batchSize: number, changedSince?: Date): AsyncGenerator<SearchSource[]> {
+    const filter: FilterQuery<ArtifactDoc> = changedSince
+      ? { updatedAt: { $gte: changedSince } }
+      : { deletedAt: null };
+    const cursor = this.model
+      .find(filter, SEARCH_SOURCE_PROJECTION)
+      .batchSize(batchSize)
+      .lean<SearchSource[]>()
+      .cursor();
+    let batch: SearchSource[] = [];
+    for await (const doc of cursor) {
+      batch.push(doc);
+      if (batch.length >= batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  /**
+   * Search results' cards by id. The filter is the _id alone, which every MongoDB-compatible
+   * server answers from its _id index; ownership and deletion are checked by the caller.
+   */
+  findSearchHits(ids: readonly string[]): Promise<ArtifactSummaryDoc[]> {
+    if (ids.length === 0) return Promise.resolve([]);
     return this.model
-      .find({ owner: { $in: owners }, deletedAt: null, $or: or }, SEARCH_PROJECTION)
-      .sort({ updatedAt: -1, _id: 1 })
-      .limit(limit)
-      .lean<SearchCandidate[]>()
+      .find({ _id: { $in: ids } }, SUMMARY_PROJECTION)
+      .lean<ArtifactSummaryDoc[]>()
       .exec();
   }
 
