@@ -116,16 +116,20 @@ describe('list queries and their indexes', () => {
     for (const q of queries) expect(index && servedBy(index.keys, q)).toBe(true);
   });
 
-  it('serves the count and the export from a declared index', async () => {
+  it("serves the counts and the export's batches from list_created", async () => {
     const { queries, model } = recordingModel();
     await new ArtifactsRepository(model).countLive(['u1']);
-    new PortabilityRepository(
+    const portability = new PortabilityRepository(
       model,
       recordingModel<ArtifactVersionDoc>().model,
       recordingModel<CollectionDoc>().model,
-    ).artifactCursor(['u1']);
-    expect(queries).toHaveLength(2);
-    for (const q of queries) expect(declared.some((d) => servedBy(d.keys, q))).toBe(true);
+    );
+    await portability.countArtifacts(['u1', 'legacy']);
+    await portability.artifactBatch(['u1', 'legacy'], null, 20);
+    await portability.artifactBatch(['u1', 'legacy'], at('oldest'), 20);
+    const index = declared.find((d) => d.name === 'list_created');
+    expect(queries).toHaveLength(4);
+    for (const q of queries) expect(index && servedBy(index.keys, q)).toBe(true);
   });
 
   it('can fail: a sort against the index order, a filter field outside it', () => {

@@ -1,5 +1,5 @@
 import { type ExportTrailer, type ExportedArtifact, type ExportedVersion } from '@core-vault/contracts';
-import { type StoredArtifact, type StoredVersion } from './portability.repository';
+import { type ExportSource, type StoredVersion } from './portability.repository';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
@@ -7,7 +7,7 @@ const iso = (d: Date | string): string => new Date(d).toISOString();
  * The export's NDJSON, written piece by piece so that one version at a time is in memory: an
  * artifact's line is its head (every field, `"versions":[` last), then each version, then the end.
  */
-export function exportHead(doc: StoredArtifact, collections: readonly string[]): string {
+export function exportHead(doc: ExportSource, collections: readonly string[]): string {
   const head: ExportedArtifact = {
     id: doc._id,
     title: doc.title,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
+import { type FilterQuery, Model } from 'mongoose';
 import { ARTIFACT_LIMITS } from '@core-vault/contracts';
 import { COLLECTION_MODEL, type CollectionDoc } from '../collections/collection.schema';
 import {
@@ -10,9 +10,19 @@ import {
   type ArtifactDoc,
   type ArtifactVersionDoc,
 } from '../artifacts/artifact.schema';
+import { LIST_ORDERS, type ListPosition, afterPosition, sortOf } from '../artifacts/list-order';
 
 /** An artifact as stored (description, version author and note since #18: absent on older ones). */
 export type StoredArtifact = ArtifactDoc;
+const EXPORT_PROJECTION = {
+  rendered: 0,
+  renderError: 0,
+  securityWarning: 0,
+  searchHead: 0,
+  activity: 0,
+} as const;
+/** What the export reads of an artifact: everything but its stored forms and activity. */
+export type ExportSource = Omit<StoredArtifact, keyof typeof EXPORT_PROJECTION>;
 export type StoredVersion = ArtifactVersionDoc;
 
 /** What the export needs of a database cursor: the documents one by one, and closing it. */
@@ -27,13 +37,32 @@ export class PortabilityRepository {
     @InjectModel(COLLECTION_MODEL) private readonly collections: Model<CollectionDoc>,
   ) {}
 
-  /** The owners' live artifacts, oldest first, one document in memory at a time. */
-  artifactCursor(owners: readonly string[]): ReadCursor<StoredArtifact> {
+  /**
+   * The next `limit` of the owners' live artifacts, oldest first, after `after` (the first batch
+   * when null): keyset batches rather than one long cursor, so no server cursor stays open (and
+   * times out on MongoDB) while a slow reader downloads, and memory holds one batch whatever the
+   * account holds. Without what the export does not carry (stored forms, activity). Index:
+   * list_created walked backwards — the Oldest First list's own (list-order.ts).
+   */
+  artifactBatch(
+    owners: readonly string[],
+    after: ListPosition | null,
+    limit: number,
+  ): Promise<ExportSource[]> {
+    const order = LIST_ORDERS.oldest;
+    const filter: FilterQuery<ArtifactDoc> = { owner: { $in: owners }, deletedAt: null };
+    if (after) Object.assign(filter, afterPosition(order, after));
     return this.artifacts
-      .find({ owner: { $in: owners }, deletedAt: null })
-      .sort({ createdAt: 1, _id: 1 })
-      .lean<StoredArtifact[]>()
-      .cursor({ batchSize: 20 });
+      .find(filter, EXPORT_PROJECTION)
+      .sort(sortOf(order))
+      .limit(limit)
+      .lean<ExportSource[]>()
+      .exec();
+  }
+
+  /** How many live artifacts the owners have (the export's progress total). Index: list_created's prefix. */
+  countArtifacts(owners: readonly string[]): Promise<number> {
+    return this.artifacts.countDocuments({ owner: { $in: owners }, deletedAt: null }).exec();
   }
 
   /** One artifact's kept earlier versions, oldest first. */

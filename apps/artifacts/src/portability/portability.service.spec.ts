@@ -10,7 +10,7 @@ import {
   type StoredArtifact,
   type StoredVersion,
 } from './portability.repository';
-import { PortabilityService } from './portability.service';
+import { EXPORT_BATCH, PortabilityService } from './portability.service';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
 const as = <T>(fake: Partial<T>): T => fake as T;
@@ -42,13 +42,20 @@ function setup(opts: { artifacts?: StoredArtifact[]; failInsert?: string; collec
     versions: [],
   };
   const versionCursors: ReturnType<typeof cursor<StoredVersion>>[] = [];
-  const artifactCursor = cursor(opts.artifacts ?? []);
+  const all = opts.artifacts ?? [];
+  const batches: (string | null)[] = [];
   const repo = as<PortabilityRepository>({
     listCollections: (owners) => {
       asked.owners = owners;
       return Promise.resolve([{ name: 'Charts', artifactIds: (opts.artifacts ?? []).map((a) => a._id) }]);
     },
-    artifactCursor: () => artifactCursor,
+    // The order is the array's; a batch starts after the position's id.
+    artifactBatch: (_owners, after, limit) => {
+      batches.push(after?.id ?? null);
+      const start = after ? all.findIndex((a) => a._id === after.id) + 1 : 0;
+      return Promise.resolve(all.slice(start, start + limit));
+    },
+    countArtifacts: () => Promise.resolve(all.length),
     versionCursor: (artifactId) => {
       const c = cursor<StoredVersion>([
         {
@@ -86,39 +93,54 @@ function setup(opts: { artifacts?: StoredArtifact[]; failInsert?: string; collec
     as<OutboxRelayService>({ nudge: () => void nudged.push(1) }),
     as<Logger>({ warn: () => undefined }),
   );
-  return { service, asked, artifactCursor, versionCursors, nudged };
+  return { service, asked, batches, versionCursors, nudged };
 }
 
-describe('PortabilityService.exportTo', () => {
-  it('writes every artifact of the caller and their migrated-from id, then the trailer, closing each cursor', async () => {
-    const t = setup({ artifacts: [doc('A'), doc('B')] });
+describe('PortabilityService export', () => {
+  const exportLines = async (t: ReturnType<typeof setup>) => {
+    const exp = await t.service.openExport(user);
     const out: string[] = [];
-    await t.service.exportTo(user, (chunk) => Promise.resolve(void out.push(chunk)));
-    expect(t.asked.owners).toEqual(['u1', 'old-u1']);
+    await exp.writeTo((chunk) => Promise.resolve(void out.push(chunk)));
     const lines = out
       .join('')
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
+    return { total: exp.total, lines };
+  };
+
+  it('writes every artifact of the caller and their migrated-from id, then the trailer, closing each cursor', async () => {
+    const t = setup({ artifacts: [doc('A'), doc('B')] });
+    const { total, lines } = await exportLines(t);
+    expect(total).toBe(2);
+    expect(t.asked.owners).toEqual(['u1', 'old-u1']);
     expect(lines.map((l) => l['title'] ?? l['end'])).toEqual(['A', 'B', { count: 2, totalViews: 4 }]);
     expect(lines[0]).toMatchObject({ collections: ['Charts'], versions: [{ version: 1, note: 'first' }] });
-    expect(t.artifactCursor.closed).toBe(true);
     expect(t.versionCursors.every((c) => c.closed)).toBe(true);
+  });
+
+  it(`reads in batches of ${EXPORT_BATCH}, each after the last one's final artifact`, async () => {
+    const many = Array.from({ length: EXPORT_BATCH * 2 + 1 }, (_, i) => doc(`T${i}`));
+    const t = setup({ artifacts: many });
+    const { total, lines } = await exportLines(t);
+    expect(total).toBe(many.length);
+    expect(lines.slice(0, -1).map((l) => l['title'])).toEqual(many.map((a) => a.title));
+    expect(t.batches).toEqual([null, many[EXPORT_BATCH - 1]?._id, many[EXPORT_BATCH * 2 - 1]?._id]);
   });
 
   it('stops at a failed write without the trailer and still closes the cursors', async () => {
     const t = setup({ artifacts: [doc('A'), doc('B')] });
     const out: string[] = [];
     let writes = 0;
+    const exp = await t.service.openExport(user);
     await expect(
-      t.service.exportTo(user, (chunk) => {
+      exp.writeTo((chunk) => {
         if (++writes > 3) return Promise.reject(new Error('client gone'));
         out.push(chunk);
         return Promise.resolve();
       }),
     ).rejects.toThrow('client gone');
     expect(out.join('')).not.toContain('"end"');
-    expect(t.artifactCursor.closed).toBe(true);
     expect(t.versionCursors.every((c) => c.closed)).toBe(true);
   });
 });

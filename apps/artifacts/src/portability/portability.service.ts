@@ -8,6 +8,7 @@ import {
 } from '@core-vault/contracts';
 import { LOGGER, OutboxRelayService, outboxOnCreate } from '@core-vault/platform';
 import { ownerIds } from '../artifacts/artifact-access';
+import { LIST_ORDERS, type ListPosition, positionOf } from '../artifacts/list-order';
 import { ArtifactEvents } from '../artifacts/artifact-events';
 import {
   EXPORT_ARTIFACT_END,
@@ -23,6 +24,9 @@ import { PortabilityRepository } from './portability.repository';
 /** Writes one piece of the export, resolving when the reader has room for more (backpressure). */
 export type ExportSink = (chunk: string) => Promise<void>;
 
+/** Artifacts per export query: ~20 × 10–30 KB typical, 20 × 500,000 characters at most. */
+export const EXPORT_BATCH = 20;
+
 /** Export and import of a user's artifacts with their history. */
 @Injectable()
 export class PortabilityService {
@@ -35,18 +39,39 @@ export class PortabilityService {
   ) {}
 
   /**
-   * Every live artifact of the caller (their migrated-from id too, as the list route), oldest
-   * first, each with its collections and kept versions, then the trailer. Memory: one artifact's
-   * current state plus one version, whatever the account holds.
+   * Opens the export of every live artifact of the caller (their migrated-from id too, as the
+   * list route): what can fail early (collections, the count) is read before the first byte, so
+   * a failure there is still an ordinary error answer. `total` is the count when the export began:
+   * progress for the SPA (the X-Export-Total header); the trailer's count is what was written.
    */
-  async exportTo(user: AuthUser, write: ExportSink): Promise<void> {
+  async openExport(
+    user: AuthUser,
+  ): Promise<{ total: number; writeTo: (write: ExportSink) => Promise<void> }> {
     const owners = ownerIds(user);
-    const names = collectionNamesById(await this.repo.listCollections(owners));
-    const artifacts = this.repo.artifactCursor(owners);
+    const [collections, total] = await Promise.all([
+      this.repo.listCollections(owners),
+      this.repo.countArtifacts(owners),
+    ]);
+    const names = collectionNamesById(collections);
+    return { total, writeTo: (write) => this.writeExport(owners, names, write) };
+  }
+
+  /**
+   * Oldest first, each artifact with its collections and kept versions, then the trailer, in
+   * keyset batches of EXPORT_BATCH. Memory: one batch of artifacts plus one version, whatever the
+   * account holds; each write waits until the reader has room (backpressure).
+   */
+  private async writeExport(
+    owners: readonly string[],
+    names: ReadonlyMap<string, readonly string[]>,
+    write: ExportSink,
+  ): Promise<void> {
     let count = 0;
     let totalViews = 0;
-    try {
-      for await (const doc of artifacts) {
+    let after: ListPosition | null = null;
+    for (;;) {
+      const batch = await this.repo.artifactBatch(owners, after, EXPORT_BATCH);
+      for (const doc of batch) {
         await write(exportHead(doc, names.get(doc._id) ?? []));
         const versions = this.repo.versionCursor(doc._id);
         try {
@@ -62,8 +87,9 @@ export class PortabilityService {
         count++;
         totalViews += doc.viewCount ?? 0;
       }
-    } finally {
-      await artifacts.close();
+      const last = batch.at(-1);
+      if (batch.length < EXPORT_BATCH || !last) break;
+      after = positionOf(LIST_ORDERS.oldest, last);
     }
     await write(exportTrailer(count, totalViews));
   }
