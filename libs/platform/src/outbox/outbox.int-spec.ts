@@ -206,6 +206,61 @@ describe('transactional outbox', () => {
     expect(c + d).toBe(40);
   });
 
+  it("keeps going when the broker refuses one document's records", async () => {
+    const ids = ['refused-ok-1', 'refused-bad', 'refused-ok-2'];
+    for (const id of ids)
+      await Orders.create({ _id: id, total: 1, status: 'placed', ...outboxOnCreate(orderEvents(id, [1])) });
+    // The broker's answer to an oversized record, as kafkajs reports it after its retries.
+    const refusal = Object.assign(new Error('The request included a message larger than the max'), {
+      type: 'MESSAGE_TOO_LARGE',
+    });
+    const picky = {
+      publish: (entries: readonly OutboxEntry[]) =>
+        entries.some((e) => e.envelope.key === 'refused-bad')
+          ? Promise.reject(Object.assign(new Error('retries exceeded'), { originalError: refusal }))
+          : publisher.publish(entries),
+    };
+    // A long lease: the refused document stays claimed, so this drain does not retry it at once.
+    expect(await relay({ publisher: picky, leaseMs: 60_000 }).drain()).toBe(2);
+    const pending = await Orders.find({ _id: { $in: ids }, _outboxPending: { $gt: 0 } }, { _id: 1 }).lean();
+    expect(pending.map((d) => d._id)).toEqual(['refused-bad']);
+    // An unreachable broker is not a refusal: the whole pass fails and nothing is marked.
+    await Orders.create({
+      _id: 'refused-ok-3',
+      total: 1,
+      status: 'placed',
+      ...outboxOnCreate(orderEvents('refused-ok-3', [1])),
+    });
+    const down = { publish: () => Promise.reject(new Error('Connection error: ECONNREFUSED')) };
+    await expect(relay({ publisher: down, leaseMs: 1 }).drain()).rejects.toThrow('ECONNREFUSED');
+    expect(await Orders.countDocuments({ _id: 'refused-ok-3', _outboxPending: { $gt: 0 } })).toBe(1);
+    await Orders.deleteMany({ _id: { $in: [...ids, 'refused-ok-3'] } });
+  });
+
+  it('gives up a pass that never finishes and publishes in the next one', async () => {
+    await Orders.create({
+      _id: 'hung',
+      total: 1,
+      status: 'placed',
+      ...outboxOnCreate(orderEvents('hung', [1])),
+    });
+    let calls = 0;
+    // The first request never answers (a half-open connection); later ones do.
+    const flaky = {
+      publish: (entries: readonly OutboxEntry[]) =>
+        ++calls === 1 ? new Promise<void>(() => undefined) : publisher.publish(entries),
+    };
+    const r = relay({ publisher: flaky, leaseMs: 300, passTimeoutMs: 300 });
+    r.start();
+    await waitFor(
+      () => Orders.countDocuments({ _id: 'hung', _outboxPending: { $gt: 0 } }),
+      (n) => n === 0,
+      { what: 'the hung pass superseded', timeoutMs: 10_000 },
+    );
+    await r.stop();
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+
   it('reports its backlog', async () => {
     const r = relay();
     await r.drain();

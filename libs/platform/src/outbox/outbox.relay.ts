@@ -20,6 +20,12 @@ export interface OutboxRelayOptions {
   owner?: string;
   /** Documents claimed, published and marked together in one pass (default 100). */
   batchSize?: number;
+  /**
+   * A pass still running after this long is given up and a new one starts (default: the lease).
+   * Its claims have expired by then, so the new pass may take them over; the old one can no
+   * longer mark them (its token lost the lease), at worst it publishes a duplicate.
+   */
+  passTimeoutMs?: number;
   /** Observer between publish and mark (metrics; tests throw here to crash mid-batch). */
   afterPublish?: (entries: readonly OutboxEntry[]) => void | Promise<void>;
 }
@@ -97,20 +103,48 @@ export class OutboxRelay {
   }
 
   private async run(): Promise<void> {
+    let failures = 0;
     while (this.running) {
       let published = 0;
       try {
-        published = await this.drain();
+        published = await this.boundedDrain();
+        if (failures > 0) this.log.info({ failures }, 'outbox relay recovered');
+        failures = 0;
       } catch (err) {
-        this.log.error({ err }, 'outbox relay pass failed; will retry');
+        failures++;
+        this.log.error({ err, failures }, 'outbox relay pass failed; will retry');
       }
-      if (published === 0 && this.running) await this.idle();
+      // After failures, wait longer between attempts (up to 8× the idle time); a write's nudge
+      // still wakes the relay at once.
+      if (published === 0 && this.running) await this.idle(Math.min(2 ** failures, 8));
     }
   }
 
-  private idle(): Promise<void> {
+  /**
+   * One drain, given up after passTimeoutMs: a database or broker call that never answers (a
+   * half-open connection after a crash) must not stop the relay for good.
+   */
+  private async boundedDrain(): Promise<number> {
+    const limitMs = this.options.passTimeoutMs ?? this.options.leaseMs ?? 15_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`outbox relay pass still running after ${limitMs} ms; starting another`)),
+        limitMs,
+      );
+    });
+    const pass = this.drain();
+    pass.catch(() => undefined); // an abandoned pass's late failure is already superseded
+    try {
+      return await Promise.race([pass, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private idle(factor = 1): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.idleMs ?? 250);
+      const timer = setTimeout(done, (this.options.idleMs ?? 250) * factor);
       function done() {
         clearTimeout(timer);
         resolve();
@@ -146,14 +180,16 @@ export class OutboxRelay {
     const docs = await collection
       .find({ _id: { $in: ids }, '_outboxLease.token': token }, { projection: { _outbox: 1 } })
       .toArray();
+    // Every candidate went to another relay between the pick and the lease: nothing to do here
+    // now (picking again at once would spin on the same documents).
+    if (docs.length === 0) return null;
     return { collection, token, docs };
   }
 
-  private async publishClaimed({ collection, token, docs }: Claim): Promise<number> {
+  private async publishClaimed({ collection, token, docs: claimed }: Claim): Promise<number> {
+    const docs = await this.publishDocs(claimed);
     const entries = docs.flatMap((d) => d._outbox ?? []);
-    await this.options.publisher.publish(entries);
     await this.options.afterPublish?.(entries);
-    if (docs.length === 0) return 0;
     // Only while this claim still holds the lease; otherwise another relay owns (and will
     // republish) them. Relaying events is not a change of the aggregate: no timestamps touched.
     await collection.bulkWrite(
@@ -179,4 +215,50 @@ export class OutboxRelay {
     );
     return entries.length;
   }
+
+  /**
+   * Publishes the claim's events in one request. If the broker refuses records (not when it is
+   * unreachable: then the whole pass fails and is retried), each document goes on its own, so one document the broker cannot take (an oversized or malformed event) does not
+   * hold back every other: those that went out are returned to be marked; the refused ones keep
+   * their lease and are tried again when it expires.
+   */
+  private async publishDocs(docs: OutboxDoc[]): Promise<OutboxDoc[]> {
+    const { publisher } = this.options;
+    try {
+      await publisher.publish(docs.flatMap((d) => d._outbox ?? []));
+      return docs;
+    } catch (err) {
+      if (docs.length === 1 || !refusesRecords(err)) throw err;
+      const sent: OutboxDoc[] = [];
+      for (const doc of docs) {
+        try {
+          await publisher.publish(doc._outbox ?? []);
+          sent.push(doc);
+        } catch (docErr) {
+          this.log.error({ err: docErr, doc: String(doc._id) }, 'outbox events of a document refused');
+        }
+      }
+      if (sent.length === 0) throw err;
+      return sent;
+    }
+  }
+}
+
+/** Broker answers that refuse the records themselves: sending the others alone can succeed. */
+const RECORD_REFUSALS = new Set([
+  'MESSAGE_TOO_LARGE',
+  'RECORD_LIST_TOO_LARGE',
+  'INVALID_RECORD',
+  'CORRUPT_MESSAGE',
+  'INVALID_TOPIC_EXCEPTION',
+  'TOPIC_AUTHORIZATION_FAILED',
+]);
+
+/** Whether kafkajs's error (or one it wraps, after its retries) is a refusal of records. */
+export function refusesRecords(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; depth++) {
+    if ('type' in e && typeof e.type === 'string' && RECORD_REFUSALS.has(e.type)) return true;
+    e = 'originalError' in e ? e.originalError : e.cause;
+  }
+  return false;
 }
