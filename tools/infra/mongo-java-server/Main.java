@@ -9,6 +9,7 @@ import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.h2.mvstore.MVStore;
 
 public class Main {
@@ -20,16 +21,38 @@ public class Main {
    * that changed nothing (every read) skips the commit.
    */
   static final class CommitBeforeReplyBackend extends H2Backend {
+    /**
+     * A commit persists every map of the store as it is at that instant. A command writes a
+     * document into its collection's data map first and into the index maps after, so a commit
+     * taken while another command is between the two would persist a document its _id index does
+     * not know (after a crash, queries by _id miss it while scans find it). Commands therefore run
+     * under the shared side of this lock and a commit takes the exclusive side: it waits for the
+     * commands in flight to finish and persists only whole commands. Fair, so a steady stream of
+     * commands cannot starve the commits that acknowledged writes wait for.
+     */
+    private final ReentrantReadWriteLock commitLock = new ReentrantReadWriteLock(true);
+
     CommitBeforeReplyBackend(MVStore store) {
       super(store);
     }
 
     @Override
     public Document handleCommand(Channel channel, String database, String command, Document query) {
+      commitLock.readLock().lock();
       try {
         return super.handleCommand(channel, database, command, query);
       } finally {
+        commitLock.readLock().unlock();
+        if (getMvStore().hasUnsavedChanges()) commitWhole();
+      }
+    }
+
+    private void commitWhole() {
+      commitLock.writeLock().lock();
+      try {
         if (getMvStore().hasUnsavedChanges()) commit();
+      } finally {
+        commitLock.writeLock().unlock();
       }
     }
   }

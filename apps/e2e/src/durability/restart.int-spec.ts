@@ -14,6 +14,8 @@
  * The measured figures are printed as one `durability: {json}` line (docs/infrastructure.md).
  * Rerun: JEST_KIND=int npx jest apps/e2e/src/durability/restart --runInBand
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { mailIds, waitForCode } from '../support/mail';
 import { type PrivateInfra, startPrivateInfra } from '../support/private-infra';
@@ -340,9 +342,24 @@ async function settled(): Promise<void> {
         () => busy(stack?.serviceUrl(name) ?? ''),
         (lines) => lines.length === 0,
         { timeoutMs: 60_000, intervalMs: 250, what: `${name}: consumers caught up and outbox empty` },
-      ),
+      ).catch((err: unknown) => {
+        // CI keeps only this output: say what the service itself last complained about.
+        throw new Error(`${err instanceof Error ? err.message : String(err)}\n${lastErrors(name)}`);
+      }),
     ),
   );
+}
+
+/** The service's last error and warning log lines (its log file under the stack's logDir). */
+function lastErrors(name: string): string {
+  const file = join(stack?.logDir ?? '', `${name}.log`);
+  if (!existsSync(file)) return `(no log at ${file})`;
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /"level":("(error|warn|fatal)"|[456]0)/.test(line))
+    .slice(-8)
+    .map((line) => line.slice(0, 600));
+  return `last errors of ${name}:\n${lines.join('\n') || '(none)'}`;
 }
 
 // ---- the suite ----
