@@ -6,7 +6,12 @@ export interface DownloadProgress {
   total: number | null;
   /** Items the server said the download holds (X-Export-Total), or null without that header. */
   items: number | null;
+  /** Items received so far, when the caller counts them (`countItems`), else null. */
+  itemsReceived: number | null;
 }
+
+/** Told each chunk as it arrives; answers how many items have arrived so far. */
+export type ItemCounter = (chunk: Uint8Array) => number;
 
 /** Progress is reported at most this often (each chunk would re-render the page thousands of times). */
 const REPORT_EVERY_MS = 100;
@@ -46,6 +51,7 @@ function tailOf(chunks: Uint8Array<ArrayBuffer>[]): string {
 export async function readWithProgress(
   res: Response,
   onProgress: (progress: DownloadProgress) => void,
+  countItems: ItemCounter | null = null,
   now: () => number = () => performance.now(),
 ): Promise<{ blob: Blob; tail: string }> {
   const type = res.headers.get('content-type') ?? 'application/octet-stream';
@@ -54,26 +60,38 @@ export async function readWithProgress(
     // A compressed answer's Content-Length counts the compressed bytes, not the ones read here.
     total: res.headers.get('content-encoding') ? null : headerNumber(res, 'content-length'),
     items: headerNumber(res, 'x-export-total'),
+    itemsReceived: countItems ? 0 : null,
   };
   onProgress({ ...progress });
   if (!res.body) {
     const bytes = new Uint8Array(await res.arrayBuffer());
-    onProgress({ ...progress, received: bytes.byteLength });
+    onProgress({ ...progress, received: bytes.byteLength, itemsReceived: countItems?.(bytes) ?? null });
     return { blob: new Blob([bytes], { type }), tail: tailOf([bytes]) };
   }
   const reader = res.body.getReader();
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  // The first chunk shows at once (the download has started); later ones at most every 100 ms.
+  // The first chunk shows at once (the download has started); later ones at most every 100 ms,
+  // the last of a burst always (a timer), so a pause in the stream never hides what arrived.
   let reported = Number.NEGATIVE_INFINITY;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    progress.received += value.byteLength;
-    if (now() - reported >= REPORT_EVERY_MS) {
-      reported = now();
-      onProgress({ ...progress });
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const report = () => {
+    pending = null;
+    reported = now();
+    onProgress({ ...progress });
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      progress.received += value.byteLength;
+      if (countItems) progress.itemsReceived = countItems(value);
+      const wait = REPORT_EVERY_MS - (now() - reported);
+      if (wait <= 0) report();
+      else pending ??= setTimeout(report, wait);
     }
+  } finally {
+    if (pending) clearTimeout(pending);
   }
   onProgress({ ...progress });
   return { blob: new Blob(chunks, { type }), tail: tailOf(chunks) };

@@ -4,6 +4,7 @@ import { endpoints } from '../../../lib/api/endpoints';
 import { localDay } from '../../../lib/dates';
 import { type DownloadProgress, readWithProgress, saveBlob } from '../../../lib/download';
 import { BILLING_TEXTS as T, exportFileName } from '../billing-texts';
+import { artifactCounter } from './export-progress';
 
 export type DataExportState =
   | { status: 'idle' | 'canceled' }
@@ -34,9 +35,13 @@ export function useDataExport() {
       // The document as the service streamed it (pretty-printed there): not parsed and
       // re-serialized here, so no field is lost.
       const res = await api.send(endpoints.billing.exportData, { signal: controller.signal });
-      const { blob, tail } = await readWithProgress(res, (progress) => {
-        if (!controller.signal.aborted) setState({ status: 'downloading', progress });
-      });
+      const { blob, tail } = await readWithProgress(
+        res,
+        (progress) => {
+          if (!controller.signal.aborted) setState({ status: 'downloading', progress });
+        },
+        artifactCounter(),
+      );
       saveBlob(blob, exportFileName(localDay()));
       setState({ status: 'idle' });
       window.alert(isComplete(tail) ? T.exported : T.exportedIncomplete);

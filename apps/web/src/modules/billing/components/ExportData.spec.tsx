@@ -53,7 +53,9 @@ describe('ExportData', () => {
 
     answer.feed().enqueue(encode(half));
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent(`Downloading: 10 B of ${doc.length} B`),
+      expect(screen.getByRole('status')).toHaveTextContent(
+        `Downloading: 10 B of ${doc.length} B, 0 artifacts`,
+      ),
     );
     const bar = screen.getByRole('progressbar', { name: 'Export progress' });
     expect(bar).toHaveAttribute('value', '10');
@@ -67,14 +69,30 @@ describe('ExportData', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
-  it('moves without a value when the size is unknown, and says how many artifacts the server announced', async () => {
+  it('counts the artifacts as they arrive against the announced total', async () => {
     const answer = streamedAnswer({ 'content-type': 'application/json', 'x-export-total': '42' });
+    render(<ExportData />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export Data' }));
+    await waitFor(() => expect(answer.seen.signal).toBeDefined());
+    // The billing document: each artifact on a line of its own; a marker cut by a chunk boundary.
+    answer
+      .feed()
+      .enqueue(encode('{\n  "account": {\n    "id": "u1"\n  },\n  "artifacts": [\n    {"id":"a"},\n  '));
+    answer.feed().enqueue(encode('  {"id":"b", "content": "{\\n    {"}'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/, 2 of 42 artifacts$/));
+    const bar = screen.getByRole('progressbar', { name: 'Export progress' });
+    expect(bar).toHaveAttribute('max', '42');
+    expect(bar).toHaveAttribute('value', '2');
+  });
+
+  it('moves without a value when neither the size nor the total is announced', async () => {
+    const answer = streamedAnswer({ 'content-type': 'application/json' });
     render(<ExportData />);
     fireEvent.click(screen.getByRole('button', { name: 'Export Data' }));
     await waitFor(() => expect(answer.seen.signal).toBeDefined());
     answer.feed().enqueue(encode('x'.repeat(2048)));
     await waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('Downloading: 2.0 KB (42 artifacts)'),
+      expect(screen.getByRole('status')).toHaveTextContent('Downloading: 2.0 KB, 0 artifacts'),
     );
     expect(screen.getByRole('progressbar', { name: 'Export progress' })).not.toHaveAttribute('value');
   });

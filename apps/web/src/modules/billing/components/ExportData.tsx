@@ -1,13 +1,18 @@
-import { formatBytes } from '../../../lib/download';
+import { type DownloadProgress, formatBytes } from '../../../lib/download';
 import { useDataExport } from '../api/useDataExport';
 
 export const EXPORT_TEXTS = {
   preparing: 'Preparing your export...',
   canceled: 'Export canceled.',
   cancel: 'Cancel export',
-  received: (received: number, total: number | null, items: number | null) =>
+  /** Bytes (of the size, when announced), then artifacts received (of the total, when announced). */
+  received: ({ received, total, items, itemsReceived }: DownloadProgress) =>
     `Downloading: ${formatBytes(received)}${total !== null ? ` of ${formatBytes(total)}` : ''}` +
-    (items !== null ? ` (${items} ${items === 1 ? 'artifact' : 'artifacts'})` : ''),
+    (itemsReceived !== null && items !== null
+      ? `, ${itemsReceived} of ${items} ${items === 1 ? 'artifact' : 'artifacts'}`
+      : itemsReceived !== null
+        ? `, ${itemsReceived} ${itemsReceived === 1 ? 'artifact' : 'artifacts'}`
+        : ''),
 } as const;
 
 /** The Export Data button, and while it runs the download's progress with a way to cancel it. */
@@ -26,16 +31,8 @@ export function ExportData() {
       </button>
       {state.status === 'downloading' && (
         <div className="bl-export-progress">
-          {/* Without a known size the bar moves without a value (indeterminate). */}
-          <progress
-            aria-label="Export progress"
-            {...(progress?.total ? { max: progress.total, value: progress.received } : {})}
-          />
-          <span role="status">
-            {progress
-              ? EXPORT_TEXTS.received(progress.received, progress.total, progress.items)
-              : EXPORT_TEXTS.preparing}
-          </span>
+          <progress aria-label="Export progress" {...barOf(progress)} />
+          <span role="status">{progress ? EXPORT_TEXTS.received(progress) : EXPORT_TEXTS.preparing}</span>
           <button type="button" className="cv-btn cv-btn-small" onClick={cancel}>
             {EXPORT_TEXTS.cancel}
           </button>
@@ -48,4 +45,15 @@ export function ExportData() {
       )}
     </div>
   );
+}
+
+/**
+ * The bar: against the size when the server announced one, else against the announced artifacts
+ * (counted as they arrive), else without a value (indeterminate) — the text still counts bytes.
+ */
+function barOf(p: DownloadProgress | null): { max?: number; value?: number } {
+  if (p?.total) return { max: p.total, value: p.received };
+  if (p?.items && p.itemsReceived !== null)
+    return { max: p.items, value: Math.min(p.itemsReceived, p.items) };
+  return {};
 }
