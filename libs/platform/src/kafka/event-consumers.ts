@@ -23,6 +23,11 @@ export interface ConsumerRegistration {
   /** Where processed markers live; default: the service database (processed_events). */
   store?: ProcessedEventStore;
   partitionsConsumedConcurrently?: number;
+  /**
+   * Where a group with no committed offsets starts (default: the topics' beginning). A read model
+   * that fills itself from its source at boot needs only what is published after (false).
+   */
+  fromBeginning?: boolean;
 }
 
 /** Starts the service's idempotent consumers and stops them (committing offsets) on shutdown. */

@@ -15,6 +15,11 @@ export interface ConsumerGroupSettings {
   /** Where processed markers live; default: the service database (processed_events). */
   store?: ProcessedEventStore;
   partitionsConsumedConcurrently?: number;
+  /**
+   * Where a group with no committed offsets starts (default: the topics' beginning). A read model
+   * that fills itself from its source at boot needs only what is published after (false).
+   */
+  fromBeginning?: boolean;
 }
 
 /**
