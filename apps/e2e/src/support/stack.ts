@@ -165,6 +165,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         Topic.ArtifactUpdated,
         Topic.ArtifactDeleted,
         Topic.ArtifactVisibilityChanged,
+        Topic.UserDeleted,
       ],
       [common['ONBOARDING_CONSUMER_GROUP'] as string]: [
         Topic.TrialStarted,
