@@ -81,9 +81,10 @@ describe('search on the engine', () => {
       description: 'About the **quokka**',
     });
     await make(other, { title: 'Chart of someone else', isPublic: true });
-    await searchUntil('chart', (r) => r.body.total === 4);
-    await searchUntil('chart', (r) => r.body.total === 1, { token: other });
-    await searchUntil('quokka', (r) => r.body.total === 1);
+    // Seeding, not the consistency promise (that is measured below): allow for a loaded machine.
+    await searchUntil('chart', (r) => r.body.total === 4, { timeoutMs: 10_000 });
+    await searchUntil('chart', (r) => r.body.total === 1, { token: other, timeoutMs: 10_000 });
+    await searchUntil('quokka', (r) => r.body.total === 1, { timeoutMs: 10_000 });
   });
 
   it('ranks title over tags over content; own artifacts only; scores and no content', async () => {

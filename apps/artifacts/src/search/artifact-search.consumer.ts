@@ -26,9 +26,15 @@ export class ArtifactSearchConsumer implements EventConsumer {
   ) {}
 
   consumerGroup(): ConsumerGroupSettings {
-    // Partitions in parallel: one artifact's events share a partition (keyed by id), and the
-    // external versions make any interleaving across artifacts harmless.
-    return { groupId: this.config.SEARCH_CONSUMER_GROUP, partitionsConsumedConcurrently: 3 };
+    return {
+      groupId: this.config.SEARCH_CONSUMER_GROUP,
+      // Partitions in parallel: one artifact's events share a partition (keyed by id), and the
+      // external versions make any interleaving across artifacts harmless.
+      partitionsConsumedConcurrently: 3,
+      // A new group starts at the topics' end: the index it feeds is filled from MongoDB when it
+      // is created (SearchIndexBootstrap), so replaying the topics' history would only repeat it.
+      fromBeginning: false,
+    };
   }
 
   @EventPattern(Topic.ArtifactCreated)

@@ -15,7 +15,8 @@ export const searchIndexBody: API.Indices_Create_RequestBody = {
   settings: {
     index: {
       number_of_shards: 1,
-      number_of_replicas: 0,
+      // No replica on one node (stays green), one as soon as the cluster has a second node.
+      auto_expand_replicas: '0-1',
       refresh_interval: SEARCH_REFRESH_INTERVAL,
       // Highlighting reads at most this much of a field (content is capped at 500,000 characters).
       highlight: { max_analyzed_offset: 1_000_000 },
