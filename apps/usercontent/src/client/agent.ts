@@ -78,7 +78,13 @@ function watchHeight(): void {
 function onReady(): void {
   // An embed counts its view (the brand link it needs is in the document by now); in the app the
   // SPA counts it.
-  if (mode === 'embed') reportEmbedView(document);
+  if (mode === 'embed') {
+    try {
+      reportEmbedView(document);
+    } catch {
+      // Counting never stands in the way of showing the artifact.
+    }
+  }
   const errorData = document.getElementById('cv-error');
   if (errorData?.textContent) {
     try {

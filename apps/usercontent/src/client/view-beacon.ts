@@ -65,6 +65,13 @@ export interface VisibilitySource {
   removeEventListener(type: 'visibilitychange', listener: () => void): void;
 }
 
+export interface Timers {
+  set(fn: () => void, ms: number): ReturnType<typeof setTimeout>;
+  clear(timer: ReturnType<typeof setTimeout>): void;
+}
+// Called through wrappers: the browser's setTimeout refuses any `this` but the window.
+const browserTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (t) => clearTimeout(t) };
+
 /**
  * Calls `seen` once the document has been visible for `dwellMs` without a break: a prerendered
  * document (hidden until activated), a background tab or a frame hidden at once never counts; a
@@ -74,7 +81,7 @@ export function whenSeen(
   doc: VisibilitySource,
   seen: () => void,
   dwellMs: number = VISIBLE_DWELL_MS,
-  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+  timers: Timers = browserTimers,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let done = false;
@@ -102,7 +109,11 @@ export function whenSeen(
 }
 
 /** Sends one beacon without credentials; it outlives the page (keepalive); failures are ignored. */
-export function sendBeacon(target: BeaconTarget, referrer: string, fetchFn: typeof fetch = fetch): void {
+export function sendBeacon(
+  target: BeaconTarget,
+  referrer: string,
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+): void {
   fetchFn(target.url, {
     method: 'POST',
     body: beaconBody(target.artifactId, referrer),
