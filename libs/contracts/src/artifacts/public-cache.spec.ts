@@ -4,6 +4,7 @@ import {
   matchesEtag,
   pinnedVersion,
   publicArtifactCacheKey,
+  publicReadCacheControl,
 } from './public-cache';
 
 describe('cached public read format', () => {
@@ -51,5 +52,15 @@ describe('pinned reads in the cache', () => {
     ['v=1&v=2', null],
   ])('%j → %s', (query, expected) => {
     expect(pinnedVersion(query)).toBe(expected);
+  });
+});
+
+describe('publicReadCacheControl', () => {
+  it('lets browsers revalidate every view and a CDN serve repeat views for 10 s', () => {
+    expect(publicReadCacheControl(0)).toBe('public, max-age=0, s-maxage=10, must-revalidate');
+  });
+
+  it('never gives shared caches less than browsers', () => {
+    expect(publicReadCacheControl(60)).toBe('public, max-age=60, s-maxage=60, must-revalidate');
   });
 });

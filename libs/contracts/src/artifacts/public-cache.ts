@@ -43,6 +43,17 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     .some((t) => t === '*' || t === etag || t === `W/${etag}`);
 }
 
-/** Public reads may be stored by any cache but must revalidate after `maxAgeSeconds`. */
+/**
+ * How long a shared cache (a CDN in front of the gateway) may serve a public read without asking:
+ * repeat views of a popular artifact cost the origin one conditional request (a 304) per 10 s,
+ * and an edit, a switch to private or a deletion reaches such caches within those 10 s.
+ */
+export const PUBLIC_READ_SHARED_MAX_AGE_SECONDS = 10;
+
+/**
+ * Public reads may be stored by any cache: browsers keep them `maxAgeSeconds` (0 by default:
+ * every view revalidates, which the ETag makes a bodiless 304), shared caches at least
+ * PUBLIC_READ_SHARED_MAX_AGE_SECONDS; after that both must revalidate.
+ */
 export const publicReadCacheControl = (maxAgeSeconds: number): string =>
-  `public, max-age=${maxAgeSeconds}, must-revalidate`;
+  `public, max-age=${maxAgeSeconds}, s-maxage=${Math.max(maxAgeSeconds, PUBLIC_READ_SHARED_MAX_AGE_SECONDS)}, must-revalidate`;
