@@ -48,7 +48,7 @@ describe('public edge cache', () => {
     expect(out.body?.toString('utf8')).toBe(entry.body);
     expect(out.headers).toMatchObject({
       etag: '"e1"',
-      'cache-control': 'public, max-age=0, must-revalidate',
+      'cache-control': 'public, max-age=0, s-maxage=10, must-revalidate',
     });
     expect(out.headers?.['content-length']).toBe(Buffer.byteLength(entry.body));
   });
