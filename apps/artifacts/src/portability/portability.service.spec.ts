@@ -31,9 +31,10 @@ function cursor<T>(items: T[]) {
 }
 
 const user = authUser({ id: 'u1', migratedFromUserId: 'old-u1' });
-const doc = (title: string): StoredArtifact => ({
+const doc = (title: string, version = 2): StoredArtifact => ({
   ...newArtifact(user, createArtifactBodySchema.parse({ title, type: 'MARKDOWN', content: `# ${title}` })),
   viewCount: 2,
+  version,
 });
 
 function setup(opts: { artifacts?: StoredArtifact[]; failInsert?: string; collectionFull?: boolean } = {}) {
@@ -117,6 +118,16 @@ describe('PortabilityService export', () => {
     expect(lines.map((l) => l['title'] ?? l['end'])).toEqual(['A', 'B', { count: 2, totalViews: 4 }]);
     expect(lines[0]).toMatchObject({ collections: ['Charts'], versions: [{ version: 1, note: 'first' }] });
     expect(t.versionCursors.every((c) => c.closed)).toBe(true);
+  });
+
+  it('asks for earlier versions only of artifacts past their first version', async () => {
+    const t = setup({ artifacts: [doc('A', 1), doc('B', 3)] });
+    const { lines } = await exportLines(t);
+    expect(lines.slice(0, 2).map((l) => [l['title'], (l['versions'] as unknown[]).length])).toEqual([
+      ['A', 0],
+      ['B', 1],
+    ]);
+    expect(t.versionCursors).toHaveLength(1);
   });
 
   it(`reads in batches of ${EXPORT_BATCH}, each after the last one's final artifact`, async () => {

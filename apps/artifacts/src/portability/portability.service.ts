@@ -73,16 +73,8 @@ export class PortabilityService {
       const batch = await this.repo.artifactBatch(owners, after, EXPORT_BATCH);
       for (const doc of batch) {
         await write(exportHead(doc, names.get(doc._id) ?? []));
-        const versions = this.repo.versionCursor(doc._id);
-        try {
-          let first = true;
-          for await (const v of versions) {
-            await write(exportVersion(v, first));
-            first = false;
-          }
-        } finally {
-          await versions.close();
-        }
+        // Earlier versions exist only below the current one: most artifacts (version 1) need no query.
+        if (doc.version > 1) await this.writeVersions(doc._id, write);
         await write(EXPORT_ARTIFACT_END);
         count++;
         totalViews += doc.viewCount ?? 0;
@@ -92,6 +84,20 @@ export class PortabilityService {
       after = positionOf(LIST_ORDERS.oldest, last);
     }
     await write(exportTrailer(count, totalViews));
+  }
+
+  /** One artifact's kept versions, oldest first, one in memory at a time. */
+  private async writeVersions(artifactId: string, write: ExportSink): Promise<void> {
+    const versions = this.repo.versionCursor(artifactId);
+    try {
+      let first = true;
+      for await (const v of versions) {
+        await write(exportVersion(v, first));
+        first = false;
+      }
+    } finally {
+      await versions.close();
+    }
   }
 
   /**
