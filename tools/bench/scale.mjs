@@ -1,0 +1,438 @@
+#!/usr/bin/env node
+// Scale benchmark (#20; not part of npm test): is one user's dashboard flat in the number of
+// artifacts they hold? Builds (unless --no-build), starts a private mongo-java-server (the dev
+// store, same flags as `infra up`, its own port and data file, so the shared one and the other
+// work on this machine are not disturbed) and the artifacts service and gateway from dist on the
+// shared Kafka/Redis/OpenSearch, then seeds ONE user through the API (POST /api/v1/artifacts/batch,
+// 20 per request, 10–30 KB each: HTML, React, Markdown, SVG, TypeScript — tools/bench/scale-content.mjs)
+// up to each size in turn and measures through the gateway, sequentially (one request at a time):
+//  - list page 1 in each of the five sorts, and a deep page (half-way) through its cursor;
+//  - search for a rare word and a common word; get one artifact; the dashboard's counts
+//    (GET /api/v1/collections, the list's total comes with page 1);
+//  - the full export: time to the headers, to the first line, to the end, and the artifacts
+//    process's peak RSS while it runs (sampled from /proc).
+// Anchor: a bare Node HTTP server answering the same bytes as list page 1, in the same run.
+// Each size is measured --runs times (3); the table shows the medians of the runs' p50 and p95.
+// Plans limit features, not artifact counts: a signed dev token with plan Pro (as artifacts.mjs).
+// Usage: node tools/bench/scale.mjs [--sizes 100,1000,5000,20000] [--runs 3] [--no-build]
+//        BENCH_SAMPLES (20 per figure per run), BENCH_OP_SECONDS (10: fewer samples when slower),
+//        BENCH_MONGO_XMX (1g, as `infra up`).
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COMMON_WORD, RARE_WORD, benchArtifact } from './scale-content.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+const SIZES = arg('sizes', '100,1000,5000,20000')
+  .split(',')
+  .map((s) => Number(s.replace(/_/g, '')))
+  .sort((a, b) => a - b);
+const RUNS = Number(arg('runs', '3'));
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const OP_SECONDS = Number(process.env.BENCH_OP_SECONDS ?? 10);
+const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '1g';
+const TARGETS = { listP95Ms: 50, searchP95Ms: 50, growthMax: 1.5, atSize: 20_000, growthFrom: 1_000 };
+const SORTS = ['newest', 'oldest', 'title', 'type', 'views'];
+const suffix = Date.now().toString(36);
+const children = [];
+const log = (msg) => process.stderr.write(`[scale] ${msg}\n`);
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+async function waitFor(check, what, child, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited early (${child.exitCode})`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} not ready in ${ms / 1000} s`);
+}
+
+function startService(app, port, env) {
+  const child = spawn(process.execPath, [join(root, `apps/${app}/dist/main.js`)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+/** The dev store as `infra up` starts it (tools/infra/services/mongo.mjs), on its own port and file. */
+async function startMongo(dir) {
+  const port = await freePort();
+  const mjs = join(root, '.cache/mongo-java-server');
+  const child = spawn(
+    'java',
+    [
+      '-Xms64m',
+      `-Xmx${MONGO_XMX}`,
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+      '-cp',
+      `${join(mjs, 'classes')}:${join(mjs, 'lib')}/*`,
+      'Main',
+      '127.0.0.1',
+      String(port),
+      join(dir, 'bench.mv.db'),
+    ],
+    // Its log (a warning per ignored secondary index, an OutOfMemoryError) beside the report.
+    { stdio: ['ignore', 'ignore', openSync(join(root, `.local/bench/scale-mongo-${suffix}.log`), 'w')] },
+  );
+  children.push(child);
+  const { MongoClient } = require('mongodb');
+  const url = `mongodb://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      const c = await MongoClient.connect(url, { serverSelectionTimeoutMS: 500 });
+      await c.close();
+      return true;
+    },
+    'mongo-java-server',
+    child,
+  );
+  return { url, child };
+}
+
+/** Resident set size of a process, in MB (Linux /proc). */
+const rssMb = (pid) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : null;
+};
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const round1 = (n) => Math.round(n * 10) / 10;
+
+/**
+ * Times `fn` sequentially: 2 warm-ups, then up to SAMPLES calls or OP_SECONDS, whichever first
+ * (at least 3), so a figure that takes seconds per call still finishes.
+ */
+async function sample(fn) {
+  await fn();
+  await fn();
+  const times = [];
+  const started = performance.now();
+  while (times.length < SAMPLES && (times.length < 3 || performance.now() - started < OP_SECONDS * 1000)) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { n: times.length, p50: round1(percentile(times, 50)), p95: round1(percentile(times, 95)) };
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) {
+    log('building (npx tsc -b tsconfig.build.json)');
+    execFileSync('npx', ['tsc', '-b', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  }
+  const platform = require(join(root, 'libs/platform/dist/index.js'));
+  const signer = new platform.AccessTokenSigner(platform.localDevKeys().privateKey);
+  const token = await signer.sign(
+    {
+      sub: `scale-${suffix}`,
+      email: 'scale@x.test',
+      sid: `scale-${suffix}`,
+      adm: false,
+      act: true,
+      plan: 'Pro',
+      sts: 'TRIAL',
+    },
+    Date.now(),
+    24 * 3600,
+  );
+  const dataDir = join(root, `.local/bench/scale-mongo-${suffix}`);
+  mkdirSync(dataDir, { recursive: true });
+  log(`starting a private mongo-java-server (-Xmx${MONGO_XMX}, H2 file in ${dataDir})`);
+  const mongo = await startMongo(dataDir);
+  const [artifactsPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const artifactsUrl = `http://127.0.0.1:${artifactsPort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const artifacts = startService('artifacts', artifactsPort, {
+    MONGO_URL: mongo.url,
+    MONGO_DB: 'cv_scale',
+    VIEW_COUNT_CONSUMER_GROUP: `scale-${suffix}`,
+    SEARCH_INDEX: `scale-${suffix}-artifacts`,
+    SEARCH_CONSUMER_GROUP: `scale-${suffix}-search`,
+  });
+  const gateway = startService('gateway', gatewayPort, {
+    ARTIFACTS_URL: artifactsUrl,
+    RATE_LIMIT_NAMESPACE: `rl:scale:${suffix}`,
+  });
+  const ready = (url) => async () => (await fetch(`${url}/health/ready`)).ok;
+  await Promise.all([
+    waitFor(ready(artifactsUrl), 'artifacts', artifacts),
+    waitFor(ready(gatewayUrl), 'gateway', gateway),
+  ]);
+
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const get = async (path) => {
+    const res = await fetch(`${gatewayUrl}${path}`, { headers });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
+    return text;
+  };
+
+  let seeded = 0;
+  const firstIds = [];
+  async function seedTo(size) {
+    const started = performance.now();
+    const batches = [];
+    for (let i = seeded; i < size; i += 20)
+      batches.push(Array.from({ length: Math.min(20, size - i) }, (_, n) => benchArtifact(i + n)));
+    // Four batches in flight: the store serialises writes anyway.
+    let next = 0;
+    const worker = async () => {
+      while (next < batches.length) {
+        const batch = batches[next++];
+        const res = await fetch(`${gatewayUrl}/api/v1/artifacts/batch`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ artifacts: batch }),
+        });
+        const text = await res.text();
+        if (res.status !== 201) throw new Error(`seed: ${res.status} ${text.slice(0, 300)}`);
+        if (firstIds.length < 20) firstIds.push(...JSON.parse(text).artifacts.map((a) => a.id));
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    const seconds = (performance.now() - started) / 1000;
+    log(`seeded ${seeded} → ${size} in ${seconds.toFixed(1)} s (mongo RSS ${rssMb(mongo.child.pid)} MB)`);
+    seeded = size;
+    return round1(seconds);
+  }
+
+  // The anchor answers exactly the bytes of list page 1 (refreshed per size).
+  const pageFile = join(dataDir, 'page1.json');
+  let bare = null;
+  async function restartAnchor(body) {
+    writeFileSync(pageFile, body);
+    if (bare) {
+      bare.kill('SIGTERM');
+      await once(bare, 'exit');
+    }
+    bare = fork(
+      join(root, 'tools/bench/bare-server.mjs'),
+      [
+        String(barePort),
+        '--file',
+        pageFile,
+        JSON.stringify({ 'content-type': 'application/json; charset=utf-8' }),
+      ],
+      { stdio: 'inherit' },
+    );
+    children.push(bare);
+    await once(bare, 'message');
+  }
+
+  /** The cursor of the page half-way down the newest list (walked once per size, 100 at a time). */
+  async function deepCursor(size) {
+    let cursor = null;
+    for (let walked = 0; walked < Math.floor(size / 2); walked += 100) {
+      const page = JSON.parse(
+        await get(`/api/v1/artifacts?sort=newest&limit=100${cursor ? `&cursor=${cursor}` : ''}`),
+      );
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    return cursor;
+  }
+
+  /** The full export through the gateway: headers, first line, end; peak RSS of the artifacts process. */
+  function exportOnce() {
+    return new Promise((resolve, reject) => {
+      const base = rssMb(artifacts.pid);
+      let peak = base;
+      const timer = setInterval(() => (peak = Math.max(peak, rssMb(artifacts.pid) ?? 0)), 50);
+      const t0 = performance.now();
+      httpRequest(`${gatewayUrl}/api/v1/artifacts/export`, { headers }, (res) => {
+        const headersMs = performance.now() - t0;
+        let firstByteMs = null;
+        let bytes = 0;
+        res.on('data', (c) => {
+          firstByteMs ??= performance.now() - t0;
+          bytes += c.length;
+        });
+        res.on('end', () => {
+          clearInterval(timer);
+          resolve({
+            status: res.statusCode,
+            total: Number(res.headers['x-export-total'] ?? NaN),
+            headersMs: round1(headersMs),
+            firstByteMs: round1(firstByteMs ?? NaN),
+            totalMs: round1(performance.now() - t0),
+            megabytes: round1(bytes / 1e6),
+            rssBeforeMb: base,
+            rssPeakMb: peak,
+          });
+        });
+        res.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+
+  async function measure(size, cursor, oneId) {
+    const out = {};
+    for (const sort of SORTS)
+      out[`list ${sort}`] = await sample(() => get(`/api/v1/artifacts?sort=${sort}&limit=20`));
+    out['list deep (cursor)'] = cursor
+      ? await sample(() => get(`/api/v1/artifacts?sort=newest&limit=20&cursor=${cursor}`))
+      : null;
+    out['search rare'] = await sample(() => get(`/api/v1/artifacts/search?q=${RARE_WORD}`));
+    out['search common'] = await sample(() => get(`/api/v1/artifacts/search?q=${COMMON_WORD}`));
+    out['get one'] = await sample(() => get(`/api/v1/artifacts/${oneId}`));
+    out['dashboard counts'] = await sample(() => get('/api/v1/collections'));
+    out['anchor (bare, page-1 bytes)'] = await sample(async () => {
+      const res = await fetch(`http://127.0.0.1:${barePort}/`);
+      await res.text();
+    });
+    out.export = await exportOnce();
+    if (out.export.total !== size) throw new Error(`export total ${out.export.total}, expected ${size}`);
+    return out;
+  }
+
+  const results = {};
+  for (const size of SIZES) {
+    const seedSeconds = await seedTo(size);
+    const page1 = await get('/api/v1/artifacts?sort=newest&limit=20');
+    await restartAnchor(page1);
+    const cursor = await deepCursor(size);
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      log(`size ${size}: run ${run + 1} of ${RUNS}`);
+      runs.push(await measure(size, cursor, firstIds[0]));
+    }
+    const figures = {};
+    for (const op of Object.keys(runs[0])) {
+      if (op === 'export') {
+        figures.export = Object.fromEntries(
+          Object.keys(runs[0].export).map((k) => [k, median(runs.map((r) => r.export[k]))]),
+        );
+      } else if (runs[0][op]) {
+        figures[op] = { p50: median(runs.map((r) => r[op].p50)), p95: median(runs.map((r) => r[op].p95)) };
+      }
+    }
+    results[size] = {
+      seedSeconds,
+      page1Bytes: Buffer.byteLength(page1),
+      mongoRssMb: rssMb(mongo.child.pid),
+      figures,
+      runs,
+    };
+    log(`size ${size}: ${JSON.stringify(figures)}`);
+  }
+
+  // ---- the table, the growth and the verdict ----
+  const ops = Object.keys(results[SIZES[0]].figures).filter((op) => op !== 'export');
+  const table = {};
+  for (const op of ops)
+    table[op] = Object.fromEntries(
+      SIZES.map((s) => {
+        const f = results[s].figures[op];
+        return [`${s} p50/p95 ms`, f ? `${f.p50} / ${f.p95}` : '–'];
+      }),
+    );
+  for (const key of ['headersMs', 'firstByteMs', 'totalMs', 'rssPeakMb'])
+    table[`export ${key}`] = Object.fromEntries(
+      SIZES.map((s) => [`${s} p50/p95 ms`, String(results[s].figures.export[key])]),
+    );
+  console.table(table);
+
+  const largest = SIZES.at(-1);
+  const from = SIZES.includes(TARGETS.growthFrom) ? TARGETS.growthFrom : SIZES[0];
+  const growth = {};
+  for (const op of ops.filter((o) => /^(list|search|get)/.test(o))) {
+    const a = results[from].figures[op];
+    const b = results[largest].figures[op];
+    if (a && b) growth[op] = round1((b.p95 / Math.max(a.p95, 0.1)) * 100) / 100;
+  }
+  console.log(`p95 growth ${from} → ${largest} (target ≤ ${TARGETS.growthMax}× from 1,000 to 20,000):`);
+  console.table(Object.fromEntries(Object.entries(growth).map(([op, g]) => [op, { growth: `${g}×` }])));
+  const at = results[largest].figures;
+  const listWorst = Math.max(...ops.filter((o) => o.startsWith('list')).map((o) => at[o]?.p95 ?? 0));
+  const searchWorst = Math.max(at['search rare'].p95, at['search common'].p95);
+  const verdict = {
+    measuredAt: largest,
+    listP95: listWorst <= TARGETS.listP95Ms,
+    searchP95: searchWorst <= TARGETS.searchP95Ms,
+    growth: Object.values(growth).every((g) => g <= TARGETS.growthMax),
+    exportStartsAtOnce: at.export.headersMs <= 1000,
+  };
+  console.log(
+    `at ${largest}: worst list p95 ${listWorst} ms (target ≤ ${TARGETS.listP95Ms}), worst search p95 ${searchWorst} ms ` +
+      `(target ≤ ${TARGETS.searchP95Ms}); anchor p95 ${at['anchor (bare, page-1 bytes)'].p95} ms`,
+  );
+  console.log(
+    `targets met: ${Object.entries(verdict)
+      .filter(([k]) => k !== 'measuredAt')
+      .map(([k, v]) => `${k}=${v ? 'yes' : 'NO'}`)
+      .join(' ')}` +
+      (largest < TARGETS.atSize
+        ? ` (largest size measured ${largest}, the targets are set at ${TARGETS.atSize})`
+        : ''),
+  );
+
+  const report = {
+    at: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version },
+    settings: {
+      sizes: SIZES,
+      runs: RUNS,
+      samples: SAMPLES,
+      opSeconds: OP_SECONDS,
+      mongoXmx: MONGO_XMX,
+      store: 'mongo-java-server (H2 file)',
+    },
+    targets: TARGETS,
+    results,
+    growth,
+    verdict,
+  };
+  const dir = join(root, '.local/bench');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `scale-${report.at.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${file}`);
+}
+
+async function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? once(c, 'exit') : null)));
+}
+
+main()
+  .then(() => {
+    process.exitCode = 0;
+  })
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await stopAll();
+    for (const d of [`.local/bench/scale-mongo-${suffix}`])
+      rmSync(join(root, d), { recursive: true, force: true });
+  });
