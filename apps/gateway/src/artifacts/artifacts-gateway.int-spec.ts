@@ -3,7 +3,7 @@
  * against the real infrastructure: artifact calls through the public entry, 304s included.
  */
 import { ARTIFACT_MESSAGES, type Artifact, type Collection } from '@core-vault/contracts';
-import { ServiceStack, devTokenFor, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
+import { ServiceStack, devTokenFor, testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -135,7 +135,13 @@ describe('artifacts through the gateway', () => {
     const list = await call('GET', '/api/v1/artifacts?sort=title', { token: owner });
     expect(list.status).toBe(200);
     expect(list.body.artifacts.length).toBeGreaterThan(0);
-    expect((await call('GET', '/api/v1/artifacts/search?q=renamed', { token: owner })).body.total).toBe(1);
+    // The search index follows writes within a second: wait for the rename to show.
+    const found = await waitFor(
+      () => call('GET', '/api/v1/artifacts/search?q=renamed', { token: owner }),
+      (res) => res.body.total === 1,
+      { timeoutMs: 2_000, what: 'the renamed artifact in search' },
+    );
+    expect(found.body.total).toBe(1);
     const collection = await call('POST', '/api/v1/collections', { token: owner, body: { name: 'gw' } });
     expect(collection.status).toBe(201);
     const added = await call(
