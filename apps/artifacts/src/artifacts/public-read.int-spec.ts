@@ -38,7 +38,7 @@ describe('public read cache', () => {
     expect(first.body.artifact).toMatchObject({ title: 'cached', rendered: '<p>hi</p>' });
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
-    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, must-revalidate');
     expect(first.headers.get('vary')).toBe('Authorization');
     expect(await redis.exists(`artifacts:public:${id}`)).toBe(1);
 
@@ -101,7 +101,7 @@ describe('public read cache', () => {
     const pinned = await api('GET', `/api/v1/artifacts/${id}?v=1`);
     expect(pinned.status).toBe(200);
     expect(pinned.body.artifact).toMatchObject({ content: '<p>one</p>', version: 1, latestVersion: 2 });
-    expect(pinned.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=10, must-revalidate');
     const latest = await api('GET', `/api/v1/artifacts/${id}`);
     expect(latest.body.artifact).toMatchObject({ content: '<p>two</p>', version: 2, latestVersion: 2 });
     expect(pinned.headers.get('etag')).not.toBe(latest.headers.get('etag'));
