@@ -69,7 +69,7 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
             ))}
           </select>
         </div>
-        <SearchBar state={address} collections={p.collections} />
+        <SearchBar state={address} collections={p.collections} onSearchAgain={list.reload} />
       </div>
       <CollectionsPanel
         collections={p.collections}

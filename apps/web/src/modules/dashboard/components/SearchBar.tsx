@@ -15,12 +15,15 @@ export const SEARCH_TEXTS = {
 export function SearchBar({
   state,
   collections,
+  onSearchAgain,
 }: {
   state: DashboardParamsState;
   collections: Collection[];
+  /** Search pressed for what is already shown. */
+  onSearchAgain: () => void;
 }) {
   const { params, update } = state;
-  const { draft, setDraft, submit } = useSearchDraft(state);
+  const { draft, setDraft, submit } = useSearchDraft(state, onSearchAgain);
   const f = params.filters;
   const setFilter = <K extends keyof SearchFilters>(key: K, value: SearchFilters[K] | '') => {
     const { [key]: _old, ...others } = f;

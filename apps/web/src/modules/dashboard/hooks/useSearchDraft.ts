@@ -12,8 +12,9 @@ export interface SearchDraft {
 /**
  * The search box and the tag filter as typed, applied to the address after a pause or at once on
  * submit. A change of the address from elsewhere (back, forward, Clear) shows in the boxes.
+ * Submitting what is already shown asks again (`searchAgain`): the index may have caught up.
  */
-export function useSearchDraft({ params, update }: DashboardParamsState) {
+export function useSearchDraft({ params, update }: DashboardParamsState, searchAgain: () => void) {
   const tag = params.filters.tag ?? '';
   const [draft, setDraft] = useState<SearchDraft>({ q: params.q, tag });
 
@@ -26,13 +27,14 @@ export function useSearchDraft({ params, update }: DashboardParamsState) {
     (d: SearchDraft, typing: boolean) => {
       const q = d.q.trim();
       const nextTag = d.tag.trim();
-      if (q === params.q && nextTag === tag) return;
+      if (q === params.q && nextTag === tag) return false;
       const { tag: _old, ...others } = params.filters;
       // Refining a search while typing edits the history entry; a new search is a new one.
       update(
         { q, filters: nextTag ? { ...others, tag: nextTag } : others },
         { replace: typing && Boolean(params.q) },
       );
+      return true;
     },
     [params, tag, update],
   );
@@ -42,6 +44,8 @@ export function useSearchDraft({ params, update }: DashboardParamsState) {
     return () => clearTimeout(timer);
   }, [draft, apply]);
 
-  const submit = useCallback(() => apply(draft, false), [apply, draft]);
+  const submit = useCallback(() => {
+    if (!apply(draft, false)) searchAgain();
+  }, [apply, draft, searchAgain]);
   return { draft, setDraft, submit };
 }
