@@ -194,6 +194,25 @@ async function main() {
     return text;
   };
 
+  /**
+   * A batch create; a connection the server closed under us (seen under heavy load) is tried
+   * again on a fresh one. Should the lost one have been stored after all, the size check after
+   * seeding says so.
+   */
+  async function postBatch(batch, attempt = 1) {
+    try {
+      return await fetch(`${gatewayUrl}/api/v1/artifacts/batch`, {
+        method: 'POST',
+        headers: { ...headers, connection: 'close' },
+        body: JSON.stringify({ artifacts: batch }),
+      });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      log(`seed: ${err.cause?.code ?? err.message}; trying the batch again`);
+      return postBatch(batch, attempt + 1);
+    }
+  }
+
   let seeded = 0;
   const firstIds = [];
   async function seedTo(size) {
@@ -206,11 +225,7 @@ async function main() {
     const worker = async () => {
       while (next < batches.length) {
         const batch = batches[next++];
-        const res = await fetch(`${gatewayUrl}/api/v1/artifacts/batch`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ artifacts: batch }),
-        });
+        const res = await postBatch(batch);
         const text = await res.text();
         if (res.status !== 201) throw new Error(`seed: ${res.status} ${text.slice(0, 300)}`);
         if (firstIds.length < 20) firstIds.push(...JSON.parse(text).artifacts.map((a) => a.id));
@@ -219,6 +234,8 @@ async function main() {
     await Promise.all([worker(), worker(), worker(), worker()]);
     const seconds = (performance.now() - started) / 1000;
     log(`seeded ${seeded} → ${size} in ${seconds.toFixed(1)} s (mongo RSS ${rssMb(mongo.child.pid)} MB)`);
+    const { total } = JSON.parse(await get('/api/v1/artifacts?limit=1'));
+    if (total !== size) throw new Error(`seeded ${total} artifacts, expected ${size}`);
     seeded = size;
     return round1(seconds);
   }
