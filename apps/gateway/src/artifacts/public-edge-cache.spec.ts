@@ -4,6 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { type Redis } from 'ioredis';
 import pino from 'pino';
 import { encodeCachedRead, publicArtifactCacheKey } from '@core-vault/contracts';
+import { ServiceMetrics } from '@core-vault/platform';
 import { edgeCandidate, prependRequestHandler, publicEdgeCache } from './public-edge-cache';
 
 const ID = 'a1b2c3d4-0000-4000-8000-000000000001';
@@ -91,6 +92,35 @@ describe('edge candidates', () => {
     ['GET', `/api/v1/collections/${ID}`, {}, undefined],
   ])('%s %s %j → %s', (method, url, headers, expected) => {
     expect(edgeCandidate(request(url, headers, method))).toBe(expected);
+  });
+});
+
+describe('publicEdgeCache metrics', () => {
+  it('records each answer under the route pattern and its status, like a request Nest answers', async () => {
+    const metrics = new ServiceMetrics('gateway-spec');
+    const redis = fakeRedis({ [publicArtifactCacheKey(ID)]: encodeCachedRead(entry) });
+    const answer = (headers: Record<string, string>) =>
+      new Promise<void>((resolve) =>
+        publicEdgeCache(
+          redis,
+          0,
+          pino({ level: 'silent' }),
+          metrics,
+        )(
+          request(`/api/v1/artifacts/${ID}`, headers),
+          { writeHead: () => ({ end: () => resolve() }) } as unknown as ServerResponse,
+          () => resolve(),
+        ),
+      );
+    await answer({});
+    await answer({ 'if-none-match': entry.etag });
+    const text = await metrics.registry.metrics();
+    for (const status of ['200', '304'])
+      expect(text).toMatch(
+        new RegExp(
+          `http_request_duration_seconds_count\\{[^}]*method="GET",route="/api/v1/artifacts/:id",status="${status}"\\} 1\n`,
+        ),
+      );
   });
 });
 

@@ -65,6 +65,12 @@ export function publicEdgeCache(
   metrics?: ServiceMetrics,
 ): EdgeHandler {
   const cacheControl = publicReadCacheControl(maxAgeSeconds);
+  // The two answers' histogram series, bound once: observing a bound series skips hashing the
+  // labels on every hit (startTimer with labels did that per request).
+  const series = metrics && {
+    ok: metrics.httpDuration.labels({ method: 'GET', route: ROUTE, status: '200' }),
+    notModified: metrics.httpDuration.labels({ method: 'GET', route: ROUTE, status: '304' }),
+  };
   return (req, res, forward) => {
     const id = edgeCandidate(req);
     if (id === undefined) return forward();
@@ -72,7 +78,7 @@ export function publicEdgeCache(
     const query = req.url?.indexOf('?') ?? -1;
     const version = query < 0 ? undefined : pinnedVersion(req.url?.slice(query + 1) ?? '');
     if (version === null) return forward();
-    const stop = metrics?.httpDuration.startTimer({ method: 'GET', route: ROUTE });
+    const started = performance.now();
     // Without an answer from Redis at once (it is away: the shared client would queue), forward.
     redisForRequest(redis, (r) => r.getBuffer(publicArtifactCacheKey(id, version))).then(
       (raw) => {
@@ -86,7 +92,7 @@ export function publicEdgeCache(
         };
         if (matchesEtag(req.headers['if-none-match'], read.etag)) {
           res.writeHead(304, headers).end();
-          stop?.({ status: '304' });
+          series?.notModified.observe((performance.now() - started) / 1000);
           return;
         }
         res
@@ -96,7 +102,7 @@ export function publicEdgeCache(
             'content-length': read.body.length,
           })
           .end(read.body);
-        stop?.({ status: '200' });
+        series?.ok.observe((performance.now() - started) / 1000);
       },
       (err: unknown) => {
         logger.warn({ err }, 'edge cache read failed; forwarding');
