@@ -5,9 +5,11 @@
  * until the write shows (the promise is "within a second"; measured and asserted below).
  */
 import { randomUUID } from 'node:crypto';
+import { type Socket, connect, createServer } from 'node:net';
 import { ARTIFACT_MESSAGES, type SearchSnippet, Topic } from '@core-vault/contracts';
 import { freePort, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { Client } from '@opensearch-project/opensearch';
+import { SearchCatchUp } from '../search/search-catch-up';
 import { RebuildSearchIndexCommand } from '../search/usecases/rebuild-search-index/rebuild-search-index.command';
 import { RebuildSearchIndex } from '../search/usecases/rebuild-search-index/rebuild-search-index.usecase';
 import {
@@ -342,6 +344,81 @@ describe('without OpenSearch', () => {
     ]);
   });
 });
+
+describe('when OpenSearch comes back', () => {
+  it('indexes what was written while it was away (no event parked as failed)', async () => {
+    const target = new URL(ctx.t.config.OPENSEARCH_URL);
+    const proxy = await pausableProxy(target.hostname, Number(target.port));
+    const app = await startArtifactsApp({ OPENSEARCH_URL: `http://127.0.0.1:${proxy.port}` });
+    try {
+      const api = client(app.url);
+      const mine = tokenFor(`outage-${s}`);
+      await waitFor(
+        () => api('GET', '/api/v1/artifacts/search?q=x', { token: mine }),
+        (r) => r.status === 200,
+        { timeoutMs: 10_000, what: 'the index through the proxy' },
+      );
+      proxy.cut();
+      const created = await api('POST', '/api/v1/artifacts', {
+        token: mine,
+        body: artifactInput({ title: 'Pademelon survey' }),
+      });
+      expect(created.status).toBe(201);
+      const away = await api('GET', '/api/v1/artifacts/search?q=pademelon', { token: mine });
+      expect(away.status).toBe(503);
+      // Long enough for the consumer to have tried (and failed) to index it.
+      await waitFor(
+        () => app.app.get(SearchCatchUp).pending,
+        (pending) => pending,
+        { timeoutMs: 10_000, what: 'the missed change to be noted' },
+      );
+      proxy.restore();
+      const found = await waitFor(
+        () => api('GET', '/api/v1/artifacts/search?q=pademelon', { token: mine }),
+        (r) => r.status === 200 && r.body.total === 1,
+        { timeoutMs: 10_000, what: 'the catch-up' },
+      );
+      expect(found.body.artifacts[0]?.title).toBe('Pademelon survey');
+    } finally {
+      proxy.restore();
+      await app.close();
+      await proxy.close();
+    }
+  });
+});
+
+/** A TCP proxy to OpenSearch that can refuse and drop every connection (an outage) and recover. */
+async function pausableProxy(host: string, port: number) {
+  let open = true;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    if (!open) return void client.destroy();
+    const upstream = connect(port, host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    cut() {
+      open = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      open = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** A second app on the first one's database: close it without dropping that database. */
 async function closeKeepingDatabase(app: TestApp): Promise<void> {

@@ -8,6 +8,8 @@ import {
 } from '@core-vault/platform';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { type ArtifactsConfig } from '../config';
+import { isSearchUnavailable } from './opensearch.client';
+import { SearchCatchUp } from './search-catch-up';
 import { toSearchDocument } from './search-document';
 import { ArtifactSearchRepository } from './search.repository';
 
@@ -22,6 +24,7 @@ export class ArtifactSearchConsumer implements EventConsumer {
   constructor(
     private readonly artifacts: ArtifactsRepository,
     private readonly index: ArtifactSearchRepository,
+    private readonly catchUp: SearchCatchUp,
     @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
   ) {}
 
@@ -70,7 +73,13 @@ export class ArtifactSearchConsumer implements EventConsumer {
     // Not in this database: another installation's event on a shared topic, or an artifact
     // erased with its owner (the user-deleted event takes those out of the index).
     if (!doc) return;
-    if (doc.deletedAt) return this.index.remove(id, doc.rev);
-    return this.index.upsert(toSearchDocument(doc), doc.rev);
+    try {
+      if (doc.deletedAt) await this.index.remove(id, doc.rev);
+      else await this.index.upsert(toSearchDocument(doc), doc.rev);
+    } catch (err) {
+      // The engine is away: re-indexed from MongoDB once it is back, not parked as a failure.
+      if (!isSearchUnavailable(err)) throw err;
+      this.catchUp.missed(new Date(doc.updatedAt));
+    }
   }
 }

@@ -8,6 +8,7 @@ import { type ArtifactsConfig } from '../config';
 import { ArtifactSearchConsumer } from './artifact-search.consumer';
 import { OPENSEARCH, createOpenSearchClient } from './opensearch.client';
 import { OpenSearchHealthIndicator } from './opensearch.health';
+import { SearchCatchUp } from './search-catch-up';
 import { SearchIndexAdmin } from './search-index.admin';
 import { SearchIndexBootstrap } from './search-index.bootstrap';
 import { ArtifactSearchRepository } from './search.repository';
@@ -52,6 +53,7 @@ class OpenSearchShutdown implements OnApplicationShutdown {
     },
     ArtifactsRepository,
     RebuildSearchIndex,
+    SearchCatchUp,
     OpenSearchHealthIndicator,
     SearchIndexBootstrap,
     OpenSearchShutdown,
