@@ -421,7 +421,7 @@ async function main() {
   for (const op of ops.filter((o) => /^(list|search|get)/.test(o))) {
     const a = results[from].figures[op];
     const b = results[largest].figures[op];
-    if (a?.p95 != null && b?.p95 != null) growth[op] = round1((b.p95 / Math.max(a.p95, 0.1)) * 100) / 100;
+    if (a?.p95 != null && b?.p95 != null) growth[op] = Math.round((b.p95 / Math.max(a.p95, 0.1)) * 100) / 100;
   }
   console.log(`p95 growth ${from} → ${largest} (target ≤ ${TARGETS.growthMax}× from 1,000 to 20,000):`);
   console.table(Object.fromEntries(Object.entries(growth).map(([op, g]) => [op, { growth: `${g}×` }])));
