@@ -11,7 +11,7 @@
 // Usage: node tools/bench/artifacts.mjs [--no-build]
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -88,6 +88,19 @@ function medianSummary(rounds) {
   for (const key of Object.keys(rounds[0])) out[key] = median(rounds.map((r) => r[key]));
   out.eachRoundRps = rounds.map((r) => r.rps);
   return out;
+}
+
+/** User + system CPU time of a process so far, in microseconds (Linux /proc; clock ticks of 10 ms). */
+function cpuUs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** One autocannon run with the answering process's CPU time per request. */
+async function measuredRun(options, pid) {
+  const before = cpuUs(pid);
+  const result = summary(await run(options));
+  return { ...result, cpuUsPerRequest: Math.round((cpuUs(pid) - before) / Math.max(1, result.requests)) };
 }
 
 /** One raw GET (no decompression): status, headers and the exact bytes sent. */
@@ -253,16 +266,19 @@ async function main() {
       readOptions(`http://127.0.0.1:${bareEmbedPort}/`, { headers: embedHeaders }),
     ],
   };
+  // CPU time per request of the answering process (user + system, from /proc): unlike req/s it
+  // hardly depends on what else loads the machine, so it compares the two sides on a busy host.
+  const pids = { read: [gateway.pid, bare.pid], embed: [renderer.pid, bareEmbed.pid] };
   const rounds = { read: [[], []], embed: [[], []] };
   for (const [name, [measured, anchor]] of Object.entries(pairs)) {
     log(`${name}: ${ROUNDS} rounds of ${READ_SECONDS} s each side, ${READ_CONNECTIONS} connections`);
     await run({ ...measured, duration: 2 }); // warm-up
     await run({ ...anchor, duration: 2 });
     for (let round = 0; round < ROUNDS; round++) {
-      const a = summary(await run(measured));
-      const b = summary(await run(anchor));
+      const a = await measuredRun(measured, pids[name][0]);
+      const b = await measuredRun(anchor, pids[name][1]);
       log(
-        `  round ${round + 1}: ${a.rps} vs ${b.rps} req/s (${(a.rps / b.rps).toFixed(2)}), p99 ${a.p99Ms} vs ${b.p99Ms} ms`,
+        `  round ${round + 1}: ${a.rps} vs ${b.rps} req/s (${(a.rps / b.rps).toFixed(2)}), p99 ${a.p99Ms} vs ${b.p99Ms} ms, CPU ${a.cpuUsPerRequest} vs ${b.cpuUsPerRequest} µs/request`,
       );
       rounds[name][0].push(a);
       rounds[name][1].push(b);
@@ -274,6 +290,10 @@ async function main() {
   const bareEmbedRead = medianSummary(rounds.embed[1]);
   const ratio = (side) => median(rounds[side][0].map((r, i) => r.rps / rounds[side][1][i].rps));
   const readRatio = Math.round(ratio('read') * 100) / 100;
+  const cpuRatio = (side) =>
+    Math.round(
+      median(rounds[side][1].map((r, i) => r.cpuUsPerRequest / rounds[side][0][i].cpuUsPerRequest)) * 100,
+    ) / 100;
   const embedRatio = Math.round(ratio('embed') * 100) / 100;
 
   // Repeat views: a client (or a CDN) that has the document revalidates and gets a bodiless 304.
@@ -345,9 +365,11 @@ async function main() {
       publicReadViaGateway: viaGateway,
       publicReadBareServer: bareRead,
       readVsBare: readRatio,
+      readCpuEfficiencyVsBare: cpuRatio('read'),
       embedViaRenderer: viaRenderer,
       embedBareServer: bareEmbedRead,
       embedVsBare: embedRatio,
+      embedCpuEfficiencyVsBare: cpuRatio('embed'),
       caching,
       create500k: create,
     },
@@ -364,7 +386,8 @@ async function main() {
   });
   console.log(
     `medians of ${ROUNDS} interleaved rounds: gateway/bare ${readRatio} (target >= ${TARGETS.readVsBare}), ` +
-      `renderer/bare ${embedRatio} (target >= ${TARGETS.embedVsBare})`,
+      `renderer/bare ${embedRatio} (target >= ${TARGETS.embedVsBare}); CPU per request, bare/measured: ` +
+      `gateway ${cpuRatio('read')}, renderer ${cpuRatio('embed')}`,
   );
   console.log(`caching: ${JSON.stringify(caching)}`);
   console.log(
