@@ -3,7 +3,7 @@
 // artifacts they hold? Builds (unless --no-build), starts a private mongo-java-server (the dev
 // store, same flags as `infra up`, its own port and data file, so the shared one and the other
 // work on this machine are not disturbed) and the artifacts service and gateway from dist on the
-// shared Kafka/Redis/OpenSearch, then seeds ONE user through the API (POST /api/v1/artifacts/batch,
+// shared Kafka/Redis/OpenSearch, then seeds ONE user through the service's API (POST /api/v1/artifacts/batch,
 // 20 per request, 10–30 KB each: HTML, React, Markdown, SVG, TypeScript — tools/bench/scale-content.mjs)
 // up to each size in turn and measures through the gateway, sequentially (one request at a time):
 //  - list page 1 in each of the five sorts, and a deep page (half-way) through its cursor;
@@ -228,7 +228,9 @@ async function main() {
    */
   async function postBatch(batch, attempt = 1) {
     try {
-      return await fetch(`${gatewayUrl}/api/v1/artifacts/batch`, {
+      // Straight to the service: the gateway gives up after 15 s, and on the embedded store a
+      // write can wait longer behind a scan (the outbox relay's poll is one) once the data is large.
+      return await fetch(`${artifactsUrl}/api/v1/artifacts/batch`, {
         method: 'POST',
         headers: { ...headers, connection: 'close' },
         body: JSON.stringify({ artifacts: batch }),
