@@ -275,9 +275,13 @@ export class ArtifactsRepository {
     return this.model.find(filter, SUMMARY_PROJECTION).lean<ArtifactSummaryDoc[]>().exec();
   }
 
-  /** One artifact as the search index needs it, deleted ones included (they leave the index). */
-  findForSearch(id: string): Promise<SearchSource | null> {
-    return this.model.findOne({ _id: id }, SEARCH_SOURCE_PROJECTION).lean<SearchSource>().exec();
+  /** Several artifacts as the search index needs them, deleted ones included (the _id index). */
+  findManyForSearch(ids: readonly string[]): Promise<SearchSource[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.model
+      .find({ _id: { $in: ids } }, SEARCH_SOURCE_PROJECTION)
+      .lean<SearchSource[]>()
+      .exec();
   }
 
   /**

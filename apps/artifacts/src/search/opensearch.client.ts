@@ -18,6 +18,7 @@ export function createOpenSearchClient(url: string): Client {
  * the request or event did wrong, a moment to wait. Other refusals are bugs and stay errors.
  */
 export function isSearchUnavailable(err: unknown): boolean {
+  if (err instanceof Error && err.name === 'SearchIndexMissing') return true;
   if (
     err instanceof errors.ConnectionError ||
     err instanceof errors.TimeoutError ||

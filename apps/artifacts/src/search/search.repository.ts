@@ -1,13 +1,18 @@
-import { Client } from '@opensearch-project/opensearch';
+import { type API, Client } from '@opensearch-project/opensearch';
 import { type SearchSnippet } from '@core-vault/contracts';
 import { hasStatus } from './opensearch.client';
-import { type SearchDocument } from './search-document';
+import { type SearchDocument, type SearchSource, toSearchDocument } from './search-document';
 import { type SearchQuery, buildSearchBody } from './search-query';
 import { toSnippets } from './snippets';
 
 /** The stored body: the id is the document's _id, not a field of it. */
 function indexed({ id: _id, ...fields }: SearchDocument): Omit<SearchDocument, 'id'> {
   return fields;
+}
+
+/** The alias is not there (being created at boot, or dropped): a moment to wait, as for an outage. */
+export class SearchIndexMissing extends Error {
+  override readonly name = 'SearchIndexMissing';
 }
 
 export interface SearchHit {
@@ -57,6 +62,33 @@ export class ArtifactSearchRepository {
       // 404: not indexed (never was, or already gone); 409: a newer rev is already there.
       if (!hasStatus(err, 404) && !hasStatus(err, 409)) throw err;
     }
+  }
+
+  /**
+   * Many artifacts as they are now, in one bulk request through the alias: live ones indexed,
+   * deleted ones removed, each at its rev as the external version (409s — something as new or
+   * newer is there — and deletes of what was never indexed are fine).
+   */
+  async sync(docs: readonly SearchSource[]): Promise<void> {
+    if (docs.length === 0) return;
+    const body = docs.flatMap((doc): API.Bulk_RequestBody => {
+      const target = {
+        _index: this.alias,
+        _id: doc._id,
+        version: doc.rev,
+        version_type: 'external' as const,
+      };
+      return doc.deletedAt ? [{ delete: target }] : [{ index: target }, indexed(toSearchDocument(doc))];
+    });
+    const { body: res } = await this.client.bulk({ body, require_alias: true });
+    if (!res.errors) return;
+    const failed = res.items
+      .map((item) => Object.values(item)[0])
+      .filter((r) => r?.error && r.status !== 409);
+    if (failed.some((r) => r?.error?.type === 'index_not_found_exception'))
+      throw new SearchIndexMissing(`no index behind ${this.alias}`);
+    if (failed.length > 0)
+      throw new Error(`indexing failed for ${failed.length} artifacts: ${JSON.stringify(failed[0]?.error)}`);
   }
 
   /** Every artifact of an owner whose account was erased (no per-artifact events then). */
