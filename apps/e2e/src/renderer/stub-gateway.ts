@@ -78,6 +78,13 @@ export class StubGateway {
     this.server = createServer((req, res) => {
       this.seen.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
       if (req.method === 'POST' && req.url === '/api/v1/artifacts/preview') return this.preview(req, res);
+      // The cookie-less view beacon that embeds and the /view page send (analytics, #20): the
+      // real gateway answers 204 to any origin; its counting is tested with the real services.
+      if (req.method === 'POST' && req.url === '/api/v1/analytics/beacon') {
+        req.resume();
+        res.writeHead(204, { 'Access-Control-Allow-Origin': '*' });
+        return res.end();
+      }
       if (req.method === 'GET' && /^\/view(\/|\?|$)/.test(req.url ?? '') && this.spaIndexFile) {
         // With the real gateway's framing headers (apps/gateway/src/share-page): the app is never framed.
         res.writeHead(200, {
