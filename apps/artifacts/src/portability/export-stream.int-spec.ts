@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { exportTrailerSchema, exportedArtifactSchema } from '@core-vault/contracts';
 import { uniqueSuffix } from '@core-vault/platform/testing';
@@ -27,14 +27,17 @@ beforeAll(async () => {
   }
 });
 
-/** GET the export as a stream: the headers as soon as they come, then the lines one by one. */
+/**
+ * GET the export as a stream: the headers as soon as they come, the body paused until the test
+ * reads it (a line read before the reader's iterator exists would be lost).
+ */
 function openExport(token: string) {
   const url = new URL('/api/v1/artifacts/export', ctx.t.url);
-  return new Promise<{ headers: Record<string, unknown>; lines: AsyncIterable<string> }>(
+  return new Promise<{ status?: number; headers: Record<string, unknown>; body: IncomingMessage }>(
     (resolve, reject) => {
       request(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        resolve({ headers: res.headers, lines: createInterface({ input: res, crlfDelay: Infinity }) });
+        res.pause();
+        resolve({ status: res.statusCode, headers: res.headers, body: res });
       })
         .on('error', reject)
         .end();
@@ -45,13 +48,14 @@ function openExport(token: string) {
 describe('the full export streams', () => {
   it('sends the total up front, then every artifact line by line and the trailer', async () => {
     expect(COUNT).toBeGreaterThan(EXPORT_BATCH * 10);
-    const { headers, lines } = await openExport(erin);
+    const { status, headers, body } = await openExport(erin);
+    expect(status).toBe(200);
     expect(headers['x-export-total']).toBe(String(COUNT));
     expect(headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(headers['content-length']).toBeUndefined();
     const seen: { title: string; createdAt: string }[] = [];
     let trailer: unknown = null;
-    for await (const line of lines) {
+    for await (const line of createInterface({ input: body, crlfDelay: Infinity })) {
       expect(trailer).toBeNull();
       const parsed: unknown = JSON.parse(line);
       if (typeof parsed === 'object' && parsed !== null && 'end' in parsed) trailer = parsed;
