@@ -130,7 +130,10 @@ describe('BillingPage: ways forward and cards', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Payment Method' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Payment Method' });
     expect(within(dialog).getByText(/replaces VISA •••• 4242/)).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Card number'), { target: { value: '4242424242424242' } });
+    // The fields come once the payment system's configuration has loaded (a loading line before).
+    fireEvent.change(await within(dialog).findByLabelText('Card number'), {
+      target: { value: '4242424242424242' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Expiry (MM / YY)'), { target: { value: '1230' } });
     fireEvent.change(within(dialog).getByLabelText('CVC'), { target: { value: '123' } });
     const replace = within(dialog).getByRole('button', { name: 'Replace Card' });
@@ -163,7 +166,10 @@ describe('BillingPage: ways forward and cards', () => {
     renderApp('/billing');
     fireEvent.click(await screen.findByRole('button', { name: '+ Add Payment Method' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Payment Method' });
-    fireEvent.change(within(dialog).getByLabelText('Card number'), { target: { value: '4000000000000002' } });
+    // The fields come once the payment system's configuration has loaded (a loading line before).
+    fireEvent.change(await within(dialog).findByLabelText('Card number'), {
+      target: { value: '4000000000000002' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Expiry (MM / YY)'), { target: { value: '1230' } });
     fireEvent.change(within(dialog).getByLabelText('CVC'), { target: { value: '123' } });
     const add = within(dialog).getByRole('button', { name: 'Add Card' });
