@@ -66,7 +66,8 @@ export const artifactRoute = {
     access: 'user',
     query: d.searchArtifactsQuerySchema,
     response: d.searchResultSchema,
-    errors: { ...bad, 503: M.searchUnavailable },
+    // 404: the `collection` filter names no collection of the caller's.
+    errors: { ...bad, 404: M.collectionNotFound, 503: M.searchUnavailable },
   }),
   sitemap: defineRoute({
     id: 'artifactSitemap',
