@@ -33,7 +33,11 @@ function redisServer(redisUrl, key) {
     const first = raw.indexOf('\n');
     const second = raw.indexOf('\n', first + 1);
     const etag = raw.slice(0, first);
-    const headers = { etag, 'cache-control': 'public, max-age=0, s-maxage=10, must-revalidate', vary: 'Authorization' };
+    const headers = {
+      etag,
+      'cache-control': 'public, max-age=0, s-maxage=10, must-revalidate',
+      vary: 'Authorization',
+    };
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();
       return;
