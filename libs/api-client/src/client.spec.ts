@@ -105,7 +105,7 @@ describe('CoreVaultClient', () => {
   });
 
   it('sends list queries, leaving out what was not given', async () => {
-    const page = { artifacts: [], page: 2, limit: 50, total: 0, hasMore: false };
+    const page = { artifacts: [], page: 2, limit: 50, total: 0, hasMore: false, nextCursor: null };
     const f = fakeFetch([json(200, page), json(200, page)]);
     const c = client(f.impl);
 

@@ -3,7 +3,7 @@ import {
   ARTIFACT_LIMITS,
   type ApiRoute,
   type Artifact,
-  type ArtifactList,
+  type ArtifactPage,
   type PublicArtifact,
   type RouteResponse,
   type SessionUser,
@@ -121,8 +121,8 @@ export class CoreVaultClient {
     return created;
   }
 
-  /** One page of the caller's artifacts (summaries, no content); `hasMore` says if another follows. */
-  listArtifacts(query: ListArtifactsInput = {}): Promise<ArtifactList> {
+  /** One page of the caller's artifacts (summaries, no content); pass `nextCursor` back as `cursor` for the next. */
+  listArtifacts(query: ListArtifactsInput = {}): Promise<ArtifactPage> {
     return this.call(artifactRoute.listMine, { query });
   }
 
