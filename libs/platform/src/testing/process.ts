@@ -66,10 +66,14 @@ export class ServiceStack {
     });
     this.procs.push(proc);
     const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 45_000;
+    // As long as the e2e stacks wait: on a fresh machine both test lanes boot services at once
+    // (and OpenSearch starts beside them), and a boot took over 45 s there once.
+    const deadline = Date.now() + 90_000;
     while (!(await answersOk(`${url}${readyPath}`))) {
       if (proc.child.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`${app} did not become ready (stderr: ${proc.stderr().slice(-500)})`);
+        throw new Error(
+          `${app} did not become ready (stderr: ${proc.stderr().slice(-500)}; stdout: ${proc.stdout().slice(-500)})`,
+        );
       }
       await new Promise((r) => setTimeout(r, 200));
     }
