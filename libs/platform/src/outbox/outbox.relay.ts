@@ -21,8 +21,8 @@ export interface OutboxRelayOptions {
   /** Documents claimed, published and marked together in one pass (default 100). */
   batchSize?: number;
   /**
-   * A pass still running after this long is given up and a new one starts (default: the lease).
-   * Its claims have expired by then, so the new pass may take them over; the old one can no
+   * A batch still running after this long is given up and the pass fails (default: the lease).
+   * Its claims have expired by then, so the next pass may take them over; the old batch can no
    * longer mark them (its token lost the lease), at worst it publishes a duplicate.
    */
   passTimeoutMs?: number;
@@ -90,16 +90,28 @@ export class OutboxRelay {
   }
 
   /** Publishes everything pending now; returns how many events went out. */
-  async drain(): Promise<number> {
+  drain(): Promise<number> {
+    return this.drainWith((batch) => batch);
+  }
+
+  /** `bound` wraps each batch (the running loop gives up a batch that never finishes). */
+  private async drainWith(bound: <T>(batch: Promise<T>) => Promise<T>): Promise<number> {
     let published = 0;
     for (const model of this.options.models) {
       for (;;) {
-        const claim = await this.claim(model);
-        if (!claim) break;
-        published += await this.publishClaimed(claim);
+        const sent = await bound(this.drainBatch(model));
+        if (sent === null) break;
+        published += sent;
       }
     }
     return published;
+  }
+
+  /** One batch: claim, publish, mark; null when nothing was free to claim. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private async drainBatch(model: Model<any>): Promise<number | null> {
+    const claim = await this.claim(model);
+    return claim ? this.publishClaimed(claim) : null;
   }
 
   private async run(): Promise<void> {
@@ -107,7 +119,7 @@ export class OutboxRelay {
     while (this.running) {
       let published = 0;
       try {
-        published = await this.boundedDrain();
+        published = await this.drainWith((batch) => this.withinBatchTime(batch));
         if (failures > 0) this.log.info({ failures }, 'outbox relay recovered');
         failures = 0;
       } catch (err) {
@@ -121,22 +133,22 @@ export class OutboxRelay {
   }
 
   /**
-   * One drain, given up after passTimeoutMs: a database or broker call that never answers (a
-   * half-open connection after a crash) must not stop the relay for good.
+   * One batch, given up after passTimeoutMs: a database or broker call that never answers (a
+   * half-open connection after a crash) must not stop the relay for good. Per batch, not per
+   * drain, so a long backlog (many batches) is never cut short.
    */
-  private async boundedDrain(): Promise<number> {
+  private async withinBatchTime<T>(batch: Promise<T>): Promise<T> {
     const limitMs = this.options.passTimeoutMs ?? this.options.leaseMs ?? 15_000;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new Error(`outbox relay pass still running after ${limitMs} ms; starting another`)),
+        () => reject(new Error(`outbox relay batch still running after ${limitMs} ms; giving it up`)),
         limitMs,
       );
     });
-    const pass = this.drain();
-    pass.catch(() => undefined); // an abandoned pass's late failure is already superseded
+    batch.catch(() => undefined); // an abandoned batch's late failure is already superseded
     try {
-      return await Promise.race([pass, timeout]);
+      return await Promise.race([batch, timeout]);
     } finally {
       clearTimeout(timer);
     }
