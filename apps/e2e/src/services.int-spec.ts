@@ -19,7 +19,8 @@ type Report = { status: string; checks: Record<string, { status: string; critica
 const SERVICES: Record<string, string[]> = {
   identity: ['kafka', 'mongo', 'redis'],
   billing: ['kafka', 'mongo', 'redis'],
-  artifacts: ['kafka', 'mongo', 'redis'],
+  // OpenSearch is listed (non-critical: search answers 503 without it, the rest works).
+  artifacts: ['kafka', 'mongo', 'opensearch', 'redis'],
   analytics: ['kafka', 'mongo', 'redis'],
   onboarding: ['kafka', 'mongo', 'redis'],
 };
