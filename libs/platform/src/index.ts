@@ -46,3 +46,4 @@ export * from './metrics/service-metrics';
 export * from './metrics/metrics.module';
 export * from './tracing/tracing';
 export * from './time/clock';
+export * from './time/deadline';

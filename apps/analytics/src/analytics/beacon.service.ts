@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Redis } from 'ioredis';
 import { type AuthUser, Topic, type ViewBeaconBody, utcDay } from '@core-vault/contracts';
-import { APP_CONFIG, AppException, KafkaConnection, REDIS, topicEvents } from '@core-vault/platform';
+import {
+  APP_CONFIG,
+  AppException,
+  KafkaConnection,
+  REDIS,
+  topicEvents,
+  withDeadline,
+} from '@core-vault/platform';
 import { type AnalyticsConfig } from '../config';
 import {
   type BeaconRequestFacts,
@@ -78,7 +85,11 @@ export class BeaconService {
       { key: body.artifactId, occurredAt: now },
     );
     try {
-      await withDeadline(this.kafka.publisher.publish([entry]), PUBLISH_TIMEOUT_MS);
+      await withDeadline(
+        this.kafka.publisher.publish([entry]),
+        PUBLISH_TIMEOUT_MS,
+        `no acknowledgement from Kafka within ${PUBLISH_TIMEOUT_MS} ms`,
+      );
     } catch {
       throw unavailable();
     }
@@ -98,17 +109,5 @@ export class BeaconService {
     if (!salt) throw new Error('the daily salt vanished');
     this.today = { day, salt };
     return salt;
-  }
-}
-
-async function withDeadline(send: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no acknowledgement from Kafka within ${ms} ms`)), ms);
-  });
-  try {
-    await Promise.race([send, deadline]);
-  } finally {
-    clearTimeout(timer);
   }
 }

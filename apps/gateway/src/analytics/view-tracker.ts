@@ -6,6 +6,7 @@ import {
   KafkaConnection,
   type OutboxEntry,
   topicEvents,
+  withDeadline,
 } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 import { CoalescedSends } from './coalesced-sends';
@@ -62,28 +63,18 @@ export class ViewTracker {
         { key: v.artifactId, id: v.id, occurredAt: now },
       ),
     );
+    // The producer retries a broker it cannot reach for a minute or more; a tracking call answers
+    // within the timeout instead. A send given up on may still land once the broker is back, so a
+    // client that resends the same ids after a 503 is not counted twice: analytics drops the copy.
     try {
-      await withDeadline(this.sends.submit(entries), this.config.TRACK_PUBLISH_TIMEOUT_MS);
+      await withDeadline(
+        this.sends.submit(entries),
+        this.config.TRACK_PUBLISH_TIMEOUT_MS,
+        `no acknowledgement from Kafka within ${this.config.TRACK_PUBLISH_TIMEOUT_MS} ms`,
+      );
     } catch {
       throw new AppException(503, 'TRACKING_UNAVAILABLE', 'Tracking is temporarily unavailable.');
     }
     return entries.length;
-  }
-}
-
-/**
- * The producer retries a broker it cannot reach for a minute or more; a tracking call answers
- * within `ms` instead. A send given up on may still land once the broker is back, so a client
- * that resends the same ids after a 503 is not counted twice: analytics drops the copy by id.
- */
-async function withDeadline(send: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no acknowledgement from Kafka within ${ms} ms`)), ms);
-  });
-  try {
-    await Promise.race([send, deadline]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Model, type mongo } from 'mongoose';
 import { type Logger } from 'pino';
 import { type OutboxEntry } from '../events/event-factory';
+import { withDeadline } from '../time/deadline';
 import { type OutboxFields } from './outbox.schema';
 
 export interface OutboxPublisher {
@@ -137,21 +138,9 @@ export class OutboxRelay {
    * half-open connection after a crash) must not stop the relay for good. Per batch, not per
    * drain, so a long backlog (many batches) is never cut short.
    */
-  private async withinBatchTime<T>(batch: Promise<T>): Promise<T> {
+  private withinBatchTime<T>(batch: Promise<T>): Promise<T> {
     const limitMs = this.options.passTimeoutMs ?? this.options.leaseMs ?? 15_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`outbox relay batch still running after ${limitMs} ms; giving it up`)),
-        limitMs,
-      );
-    });
-    batch.catch(() => undefined); // an abandoned batch's late failure is already superseded
-    try {
-      return await Promise.race([batch, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return withDeadline(batch, limitMs, `outbox relay batch still running after ${limitMs} ms; giving it up`);
   }
 
   private idle(factor = 1): Promise<void> {
