@@ -4,6 +4,9 @@
 //   Main <host> <port> memory         data in the heap, gone when the process ends
 //
 // No oplog: nothing here reads change streams, and mongo-java-server's oplog grows without bound.
+// On disk, collections use real secondary indexes (IndexedDatabase, IndexedCollection,
+// OrderedIndex, IndexPlan): the library itself ignores every index but the unique ones.
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
@@ -34,6 +37,11 @@ public class Main {
 
     CommitBeforeReplyBackend(MVStore store) {
       super(store);
+    }
+
+    @Override
+    protected MongoDatabase openOrCreateDatabase(String databaseName) {
+      return new IndexedDatabase(databaseName, getMvStore(), getCursorRegistry());
     }
 
     @Override

@@ -14,7 +14,7 @@
 // docs/infrastructure.md has the measured feature matrix of both
 // (`node tools/infra/mongo-check.mjs` reproduces it).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN_DIR, CACHE, INFRA_DIR, LOCAL, RUN_DIR, logFile } from '../lib/config.mjs';
 import { goEnv } from '../lib/go.mjs';
@@ -81,9 +81,13 @@ async function buildFerretdb(say) {
 async function buildJavaServer(say) {
   const lib = await fetchJars('mongo', join(MJS_SRC, 'pom.xml'), join(MJS_DIR, 'lib'), say);
   const classes = join(MJS_DIR, 'classes');
-  const done = stale(join(MJS_DIR, 'classes.sha256'), [join(MJS_SRC, 'pom.xml'), join(MJS_SRC, 'Main.java')]);
+  const sources = readdirSync(MJS_SRC)
+    .filter((f) => f.endsWith('.java'))
+    .sort()
+    .map((f) => join(MJS_SRC, f));
+  const done = stale(join(MJS_DIR, 'classes.sha256'), [join(MJS_SRC, 'pom.xml'), ...sources]);
   if (!done && existsSync(join(classes, 'Main.class'))) return;
-  await run('javac', ['-d', classes, '-cp', `${lib}/*`, join(MJS_SRC, 'Main.java')], {
+  await run('javac', ['-d', classes, '-cp', `${lib}/*`, ...sources], {
     log,
     service: 'mongo',
   });

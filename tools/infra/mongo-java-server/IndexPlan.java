@@ -1,0 +1,280 @@
+import de.bwaldvogel.mongo.backend.ValueComparator;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Date;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * How one query walks one OrderedIndex, by the rules MongoDB's planner uses for a compound index:
+ * an equality prefix (a value, `$eq` or `$in` on the leading keys), then at most one range
+ * (`$gt`/`$gte`/`$lt`/`$lte`) on the next key, and the sort served when the query's sort is the
+ * index's next keys in their directions or all reversed. Bounds are inclusive and the walk yields
+ * a superset; IndexedCollection still matches every document against the whole query.
+ */
+final class IndexPlan {
+  private static final int MAX_COMBINATIONS = 256;
+  private static final Set<String> COVERED_OPERATORS =
+      Set.of("$in", "$nin", "$eq", "$ne", "$gt", "$gte", "$lt", "$lte");
+  private static final Set<String> RANGE_OPERATORS = Set.of("$gt", "$gte", "$lt", "$lte");
+
+  final OrderedIndex index;
+  /** How many leading keys are fixed by equality. */
+  final int prefix;
+  /** The walk comes out in the order the query asked for (or it asked for none). */
+  final boolean sortServed;
+  /** Walk the index backwards (the sort is the index's keys all reversed). */
+  final boolean reversed;
+  /**
+   * Every field the query names is a key of this index, with only comparison operators: the
+   * query can be decided on an entry's key values alone, before its document is loaded.
+   */
+  final boolean covered;
+  private final boolean ranged;
+  private final List<Object[]> from = new ArrayList<>();
+  private final List<Object[]> to = new ArrayList<>();
+
+  private IndexPlan(OrderedIndex index, int prefix, boolean ranged, boolean sortServed, boolean reversed,
+      boolean covered) {
+    this.index = index;
+    this.prefix = prefix;
+    this.ranged = ranged;
+    this.sortServed = sortServed;
+    this.reversed = reversed;
+    this.covered = covered;
+  }
+
+  /** The best plan over these indexes (most equality keys, then a served sort), or null: scan. */
+  static IndexPlan choose(Document query, Document orderBy, List<OrderedIndex> indexes) {
+    IndexPlan best = null;
+    for (OrderedIndex index : indexes) {
+      IndexPlan plan = index.sparse() ? null : plan(index, query, orderBy);
+      if (plan != null && (best == null || plan.score() > best.score())) best = plan;
+    }
+    return best;
+  }
+
+  private int score() {
+    return prefix * 4 + (sortServed ? 2 : 0) + (ranged ? 1 : 0);
+  }
+
+  private static IndexPlan plan(OrderedIndex index, Document query, Document orderBy) {
+    int n = index.size();
+    List<List<Object>> equalities = new ArrayList<>();
+    int p = 0;
+    for (; p < n && query.containsKey(index.field(p)); p++) {
+      List<Object> values = equalityValues(query.get(index.field(p)));
+      if (values == null) break;
+      equalities.add(values);
+    }
+    Object lower = null;
+    Object upper = null;
+    boolean ranged = false;
+    if (p < n && query.get(index.field(p)) instanceof Document range && isRange(range)) {
+      ranged = true;
+      for (String op : range.keySet()) {
+        if (op.startsWith("$g")) lower = range.get(op);
+        else upper = range.get(op);
+      }
+    }
+    // Nothing narrows the walk: walking every entry costs what the library's scan costs.
+    if (p == 0 && !ranged) return null;
+    long combinations = 1;
+    for (List<Object> values : equalities) combinations *= Math.max(1, values.size());
+    if (combinations > MAX_COMBINATIONS) return null;
+
+    boolean sortServed = true;
+    boolean reversed = false;
+    if (orderBy != null && !orderBy.isEmpty()) {
+      Boolean flip = null;
+      int i = p;
+      for (String key : orderBy.keySet()) {
+        Object direction = orderBy.get(key);
+        if (i >= n || !index.field(i).equals(key) || !(direction instanceof Number number)) {
+          flip = null;
+          sortServed = false;
+          break;
+        }
+        boolean asc = number.doubleValue() > 0;
+        boolean f = asc != index.ascending(i);
+        if (flip != null && flip != f) {
+          sortServed = false;
+          break;
+        }
+        flip = f;
+        i++;
+      }
+      reversed = sortServed && Boolean.TRUE.equals(flip);
+      // MongoDB sorts an array by its smallest or largest element; a multikey walk cannot.
+      if (index.isMultikey()) sortServed = false;
+    }
+    Set<String> keys = new HashSet<>();
+    boolean dotted = false;
+    for (int i = 0; i < n; i++) {
+      keys.add(index.field(i));
+      dotted |= index.field(i).contains(".");
+    }
+    boolean covered = !dotted && !index.isMultikey() && coveredBy(query, keys);
+
+    IndexPlan plan = new IndexPlan(index, p, ranged, sortServed, reversed, covered);
+    for (List<Object> combination : combinations(equalities)) {
+      Object[] f = new Object[n];
+      Object[] t = new Object[n];
+      for (int i = 0; i < n; i++) {
+        if (i < p) {
+          f[i] = t[i] = combination.get(i);
+        } else if (i == p && ranged) {
+          // Entry order runs against value order on a descending key.
+          boolean asc = index.ascending(i);
+          f[i] = asc ? orLow(lower) : orLow(upper);
+          t[i] = asc ? orHigh(upper) : orHigh(lower);
+        } else {
+          f[i] = OrderedIndex.LOW;
+          t[i] = OrderedIndex.HIGH;
+        }
+      }
+      plan.from.add(f);
+      plan.to.add(t);
+    }
+    return plan;
+  }
+
+  private static Object orLow(Object bound) {
+    return bound != null ? bound : OrderedIndex.LOW;
+  }
+
+  private static Object orHigh(Object bound) {
+    return bound != null ? bound : OrderedIndex.HIGH;
+  }
+
+  private static boolean isRange(Document range) {
+    return !range.isEmpty() && RANGE_OPERATORS.containsAll(range.keySet())
+        && range.values().stream().allMatch(IndexPlan::isScalar);
+  }
+
+  /** The values an equality condition allows, or null when it is not an equality. */
+  private static List<Object> equalityValues(Object condition) {
+    if (isScalar(condition)) return Collections.singletonList(condition);
+    if (!(condition instanceof Document d) || d.size() != 1) return null;
+    if (d.containsKey("$eq") && isScalar(d.get("$eq"))) return Collections.singletonList(d.get("$eq"));
+    if (d.get("$in") instanceof Collection<?> values && !values.isEmpty()
+        && values.stream().allMatch(IndexPlan::isScalar)) {
+      // `$in: [a, a]` is one walk, not two (which would return each document twice).
+      TreeSet<Object> distinct = new TreeSet<>(ValueComparator.asc());
+      distinct.addAll(values);
+      return new ArrayList<>(distinct);
+    }
+    return null;
+  }
+
+  /** Values whose equality and order mean the same on a key as in a document (no arrays, no regex). */
+  private static boolean isScalar(Object value) {
+    return value == null || value instanceof String || value instanceof Number || value instanceof Boolean
+        || value instanceof Instant || value instanceof Date || value instanceof ObjectId;
+  }
+
+  private static boolean coveredBy(Document query, Set<String> keys) {
+    for (String field : query.keySet()) {
+      Object condition = query.get(field);
+      if (field.equals("$or") || field.equals("$and")) {
+        if (!(condition instanceof List<?> branches)) return false;
+        for (Object branch : branches) {
+          if (!(branch instanceof Document b) || !coveredBy(b, keys)) return false;
+        }
+      } else if (field.startsWith("$") || !keys.contains(field) || !coveredCondition(condition)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean coveredCondition(Object condition) {
+    if (isScalar(condition)) return true;
+    if (!(condition instanceof Document d) || d.isEmpty()) return false;
+    for (String op : d.keySet()) {
+      Object operand = d.get(op);
+      if (!COVERED_OPERATORS.contains(op)) return false;
+      boolean ok = isScalar(operand)
+          || ((op.equals("$in") || op.equals("$nin")) && operand instanceof Collection<?> values
+              && values.stream().allMatch(IndexPlan::isScalar));
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  private static List<List<Object>> combinations(List<List<Object>> equalities) {
+    List<List<Object>> out = new ArrayList<>();
+    out.add(new ArrayList<>());
+    for (List<Object> values : equalities) {
+      List<List<Object>> next = new ArrayList<>();
+      for (List<Object> head : out) {
+        for (Object value : values) {
+          List<Object> combination = new ArrayList<>(head);
+          combination.add(value);
+          next.add(combination);
+        }
+      }
+      out = next;
+    }
+    return out;
+  }
+
+  /** An entry's key values as a document, for deciding a covered query before any load. */
+  Document keyDocument(OrderedIndex.Entry entry) {
+    Document keys = new Document();
+    for (int i = 0; i < index.size(); i++) {
+      Object value = entry.values[i];
+      // A missing field stays missing, so `null` and `$exists` mean what they mean on the document.
+      if (!(value instanceof de.bwaldvogel.mongo.backend.Missing)) keys.put(index.field(i), value);
+    }
+    return keys;
+  }
+
+  /** The candidate entries: in the query's sort order when sortServed, else in index order. */
+  Iterator<OrderedIndex.Entry> candidates() {
+    List<List<OrderedIndex.Entry>> walks = new ArrayList<>();
+    for (int i = 0; i < from.size(); i++) {
+      List<OrderedIndex.Entry> walk = index.range(from.get(i), to.get(i));
+      if (reversed) Collections.reverse(walk);
+      if (!walk.isEmpty()) walks.add(walk);
+    }
+    if (walks.size() == 1) return walks.get(0).iterator();
+    if (!sortServed) return walks.stream().flatMap(List::stream).iterator();
+    return merge(walks, index.suffixOrder(prefix, reversed));
+  }
+
+  /** A k-way merge of sorted walks (one per `$in` value), lazily: a page stops it early. */
+  private static Iterator<OrderedIndex.Entry> merge(List<List<OrderedIndex.Entry>> walks,
+      Comparator<OrderedIndex.Entry> order) {
+    record Head(OrderedIndex.Entry entry, Iterator<OrderedIndex.Entry> rest) {}
+    PriorityQueue<Head> heads = new PriorityQueue<>((a, b) -> order.compare(a.entry(), b.entry()));
+    for (List<OrderedIndex.Entry> walk : walks) {
+      Iterator<OrderedIndex.Entry> it = walk.iterator();
+      heads.add(new Head(it.next(), it));
+    }
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return !heads.isEmpty();
+      }
+
+      @Override
+      public OrderedIndex.Entry next() {
+        Head head = heads.poll();
+        if (head == null) throw new NoSuchElementException();
+        if (head.rest().hasNext()) heads.add(new Head(head.rest().next(), head.rest()));
+        return head.entry();
+      }
+    };
+  }
+}
