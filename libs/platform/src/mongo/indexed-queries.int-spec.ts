@@ -94,7 +94,7 @@ function listFilter(sort: Sort, after: Item | undefined): FilterQuery<Item> {
     deletedAt: null,
   };
   if (!after) return filter;
-  const keys = Object.keys(sort) as (keyof Item & string)[];
+  const keys = Object.keys(sort) as (keyof Item)[];
   filter.$or = keys.map((key, i) => {
     const branch: FilterQuery<Item> = {};
     for (const prev of keys.slice(0, i)) branch[prev] = after[prev];
