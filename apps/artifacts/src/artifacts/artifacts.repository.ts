@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
-import { type OutboxEntry, applyOnce, withOutbox } from '@core-vault/platform';
+import { type OutboxEntry, applyOnce, withOutbox, countMatching } from '@core-vault/platform';
 import { type SearchSource } from '../search/search-document';
 import { searchHead } from './artifact-state';
 import { ARTIFACT_LIMITS, type ArtifactSort } from '@core-vault/contracts';
@@ -265,7 +265,7 @@ export class ArtifactsRepository {
    * list_created's prefix { owner, deletedAt } (a COUNT_SCAN on MongoDB, no document read).
    */
   countLive(owners: readonly string[]): Promise<number> {
-    return this.model.countDocuments({ owner: { $in: owners }, deletedAt: null }).exec();
+    return countMatching(this.model, { owner: { $in: owners }, deletedAt: null });
   }
 
   /** Live summaries of these ids among the owners' artifacts (collections). */

@@ -62,7 +62,7 @@ const declared = artifactSchema.indexes().map(([keys, options]) => ({
   keys: Object.entries(keys) as Keys,
 }));
 
-/** A model that records each find/count and answers nothing. */
+/** A model that records each find and count (countMatching) and answers nothing. */
 function recordingModel<T = ArtifactDoc>() {
   const queries: Recorded[] = [];
   const chain = (q: Recorded) => {
@@ -73,6 +73,8 @@ function recordingModel<T = ArtifactDoc>() {
       lean: () => c,
       exec: () => Promise.resolve([]),
       cursor: () => c,
+      // countMatching casts the filter, then sends it in a count command.
+      cast: () => q.filter,
     };
     return c;
   };
@@ -82,10 +84,8 @@ function recordingModel<T = ArtifactDoc>() {
       queries.push(q);
       return chain(q);
     },
-    countDocuments: (filter: Record<string, unknown>) => {
-      queries.push({ filter, sort: null });
-      return { exec: () => Promise.resolve(0) };
-    },
+    db: { db: { command: () => Promise.resolve({ n: 0 }) } },
+    collection: { collectionName: 'recorded' },
   };
   // The repositories only call the methods above; the type is theirs.
   return { queries, model: model as unknown as Model<T> };

@@ -1,3 +1,4 @@
+import { countMatching } from '@core-vault/platform';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
@@ -13,7 +14,7 @@ export class CollectionsRepository {
   }
 
   countFor(owners: readonly string[]): Promise<number> {
-    return this.model.countDocuments({ owner: { $in: owners } }).exec();
+    return countMatching(this.model, { owner: { $in: owners } });
   }
 
   listFor(owners: readonly string[]): Promise<CollectionDoc[]> {

@@ -1,3 +1,4 @@
+import { countMatching } from '@core-vault/platform';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
@@ -62,7 +63,7 @@ export class PortabilityRepository {
 
   /** How many live artifacts the owners have (the export's progress total). Index: list_created's prefix. */
   countArtifacts(owners: readonly string[]): Promise<number> {
-    return this.artifacts.countDocuments({ owner: { $in: owners }, deletedAt: null }).exec();
+    return countMatching(this.artifacts, { owner: { $in: owners }, deletedAt: null });
   }
 
   /** One artifact's kept earlier versions, oldest first. */
@@ -117,7 +118,7 @@ export class PortabilityRepository {
       .exec();
     if (!existing) {
       if (
-        (await this.collections.countDocuments({ owner: { $in: owners } }).exec()) >=
+        (await countMatching(this.collections, { owner: { $in: owners } })) >=
         ARTIFACT_LIMITS.collectionsPerUserMax
       )
         return false;
