@@ -72,7 +72,8 @@ function startService(app, port, env) {
   const child = spawn(process.execPath, [join(root, `apps/${app}/dist/main.js`)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Warnings and errors kept per run, for a run that does not settle or fails.
+    stdio: ['ignore', openSync(join(root, `.local/bench/scale-${suffix}-${app}.log`), 'w'), 'inherit'],
   });
   children.push(child);
   return child;
@@ -266,7 +267,38 @@ async function main() {
     const { total } = JSON.parse(await get('/api/v1/artifacts?limit=1'));
     if (total !== size) throw new Error(`seeded ${total} artifacts, expected ${size}`);
     seeded = size;
+    await settle(size);
     return round1(seconds);
+  }
+
+  /**
+   * Measure a resting system: the outbox relay has published every create and the search read
+   * model holds them (the common word's hits reach every third artifact and stop moving), so
+   * no sample competes with the tail of the seeding.
+   */
+  async function settle(size) {
+    const started = performance.now();
+    const backlog = async () => {
+      const text = await (await fetch(`${artifactsUrl}/metrics`)).text();
+      const line = text.split('\n').find((l) => l.startsWith('outbox_backlog_events'));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    await waitFor(async () => (await backlog()) === 0, 'the outbox to drain', artifacts, 180_000);
+    const expected = Math.ceil(size / 3);
+    const hits = async () => JSON.parse(await get(`/api/v1/artifacts/search?q=${COMMON_WORD}&limit=1`)).total;
+    let last = -1;
+    await waitFor(
+      async () => {
+        const now = await hits();
+        const done = now >= expected && now === last;
+        last = now;
+        return done;
+      },
+      'search to hold every artifact',
+      artifacts,
+      180_000,
+    );
+    log(`settled in ${((performance.now() - started) / 1000).toFixed(1)} s (search: ${last} hits)`);
   }
 
   // The anchor answers exactly the bytes of list page 1 (refreshed per size).
@@ -489,6 +521,9 @@ main()
   })
   .finally(async () => {
     await stopAll();
+    // The run's search index (alias and concrete index) goes with its store.
+    const search = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200';
+    await fetch(`${search}/scale-${suffix}-artifacts*`, { method: 'DELETE' }).catch(() => undefined);
     for (const d of [`.local/bench/scale-mongo-${suffix}`])
       rmSync(join(root, d), { recursive: true, force: true });
   });

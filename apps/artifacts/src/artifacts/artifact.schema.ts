@@ -151,6 +151,8 @@ artifactSchema.plugin(outboxPlugin);
 for (const [name, keys] of Object.entries(LIST_INDEXES)) artifactSchema.index(keys, { name });
 // Search candidates: the owner's artifacts, newest changed first.
 artifactSchema.index({ owner: 1, deletedAt: 1, updatedAt: -1 });
+// The search read model's fills and catch-ups walk every artifact by last change (keyset).
+artifactSchema.index({ updatedAt: 1, _id: 1 }, { name: 'search_changes' });
 // Sitemap: public artifacts of owners who allow indexing, newest changed first.
 artifactSchema.index({ isPublic: 1, indexing: 1, deletedAt: 1, updatedAt: -1 });
 

@@ -39,8 +39,10 @@ export class ArtifactSearchConsumer implements EventConsumer {
       // Partitions in parallel: one artifact's events share a partition (keyed by id), and the
       // external versions make any interleaving across artifacts harmless.
       partitionsConsumedConcurrently: 3,
-      // A catch-up after a pause (or another stack's burst on a shared topic) in a few requests.
-      maxBatchSize: 500,
+      // A catch-up after a pause (or another stack's burst on a shared topic) in few requests,
+      // one chunk per handler call: the consumer heartbeats between calls, and 500 artifacts of
+      // 20 KB could outlast the session on a loaded machine.
+      maxBatchSize: CHUNK,
       // A new group starts at the topics' end: the index it feeds is filled from MongoDB when it
       // is created (SearchIndexBootstrap), so replaying the topics' history would only repeat it.
       fromBeginning: false,

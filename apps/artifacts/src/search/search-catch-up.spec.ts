@@ -34,13 +34,10 @@ function setup(failures: number) {
       },
     }),
     as<ArtifactSearchRepository>({
-      upsert: (d) => {
+      // One bulk request per batch: live ones indexed, deleted ones removed (sync decides).
+      sync: (docs) => {
         if (left-- > 0) return Promise.reject(new errors.ConnectionError('down', undefined));
-        written.push(`upsert ${d.id}@${d.rev}`);
-        return Promise.resolve();
-      },
-      remove: (id, rev) => {
-        written.push(`remove ${id}@${rev}`);
+        for (const d of docs) written.push(`${d.deletedAt ? 'remove' : 'upsert'} ${d._id}@${d.rev}`);
         return Promise.resolve();
       },
     }),

@@ -3,7 +3,6 @@ import { type Logger } from 'pino';
 import { LOGGER } from '@core-vault/platform';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { isSearchUnavailable } from './opensearch.client';
-import { toSearchDocument } from './search-document';
 import { ArtifactSearchRepository } from './search.repository';
 
 const RETRY_MS = 2_000;
@@ -57,10 +56,7 @@ export class SearchCatchUp implements OnApplicationShutdown {
     try {
       let applied = 0;
       for await (const batch of this.artifacts.streamForSearch(BATCH, since)) {
-        for (const doc of batch) {
-          if (doc.deletedAt) await this.index.remove(doc._id, doc.rev);
-          else await this.index.upsert(toSearchDocument(doc), doc.rev);
-        }
+        await this.index.sync(batch);
         applied += batch.length;
       }
       this.logger.info({ since, applied }, 'search index caught up after the engine was away');

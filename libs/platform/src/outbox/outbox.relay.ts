@@ -81,11 +81,13 @@ export class OutboxRelay {
   async backlog(): Promise<number> {
     let total = 0;
     for (const model of this.options.models) {
-      const [row] = await model.aggregate<{ n: number }>([
-        { $match: { _outboxPending: { $gt: 0 } } },
-        { $group: { _id: null, n: { $sum: '$_outboxPending' } } },
-      ]);
-      total += row?.n ?? 0;
+      // A find on the { _outboxPending } index, summed here: an aggregation would scan the whole
+      // collection on mongo-java-server (it plans no $match), and a scrape runs this every time.
+      const collection = model.collection as unknown as mongo.Collection<OutboxDoc>;
+      const pending = await collection
+        .find({ _outboxPending: { $gt: 0 } }, { projection: { _id: 0, _outboxPending: 1 } })
+        .toArray();
+      for (const doc of pending) total += doc._outboxPending ?? 0;
     }
     return total;
   }
