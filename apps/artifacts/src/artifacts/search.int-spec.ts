@@ -109,6 +109,17 @@ describe('search on the engine', () => {
 
   it('forgives typos and matches prefixes', async () => {
     expect(titles(await search('quartrely'))).toEqual(['Sales Chart']);
+    // Short fields mark typo and prefix matches; content marks the words as typed.
+    const [typo] = (await search('Salse')).body.artifacts;
+    expect(typo?.snippets.find((sn) => sn.field === 'title')?.parts[0]).toEqual({
+      text: 'Sales',
+      match: true,
+    });
+    const [prefix] = (await search('Sal')).body.artifacts;
+    expect(prefix?.snippets.find((sn) => sn.field === 'title')?.parts[0]).toEqual({
+      text: 'Sales',
+      match: true,
+    });
     expect(titles(await search('qurterly figures'))).toEqual(['Sales Chart']);
     expect(titles(await search('quar'))).toEqual(['Sales Chart']);
     expect(titles(await search('quok'))).toEqual(['Untitled idea']);

@@ -77,6 +77,16 @@ describe('buildSearchBody', () => {
     });
   });
 
+  it('marks typo and prefix matches in short fields only, content by the words as typed', () => {
+    const query = JSON.stringify(buildSearchBody(base).highlight?.highlight_query);
+    const clauses = (JSON.parse(query) as { bool: { should: { multi_match: Record<string, unknown> }[] } })
+      .bool.should;
+    const expanding = clauses.filter((c) => c.multi_match.fuzziness || c.multi_match.type === 'bool_prefix');
+    expect(expanding.length).toBe(2);
+    for (const c of expanding) expect(c.multi_match.fields).not.toContain('content');
+    expect(clauses.some((c) => (c.multi_match.fields as string[]).includes('content'))).toBe(true);
+  });
+
   it('highlights with the sentinel markers, whole titles and tags, short fragments elsewhere', () => {
     const { highlight } = buildSearchBody(base);
     expect(highlight).toMatchObject({ pre_tags: [MATCH_START], post_tags: [MATCH_END] });
