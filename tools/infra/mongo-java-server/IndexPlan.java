@@ -229,6 +229,31 @@ final class IndexPlan {
     return out;
   }
 
+  /**
+   * The projection asks only for this index's keys and `_id` (inclusions, `_id` maybe excluded):
+   * what an entry holds.
+   */
+  boolean projects(Document fieldSelector) {
+    if (fieldSelector == null || fieldSelector.isEmpty()) return false;
+    for (int i = 0; i < index.size(); i++) {
+      if (index.field(i).contains(".")) return false;
+    }
+    for (String field : fieldSelector.keySet()) {
+      Object value = fieldSelector.get(field);
+      boolean included = value instanceof Boolean b ? b : value instanceof Number n && n.doubleValue() != 0;
+      if (field.equals("_id")) continue;
+      if (!included || !isKey(field)) return false;
+    }
+    return true;
+  }
+
+  private boolean isKey(String field) {
+    for (int i = 0; i < index.size(); i++) {
+      if (index.field(i).equals(field)) return true;
+    }
+    return false;
+  }
+
   /** An entry's key values as a document, for deciding a covered query before any load. */
   Document keyDocument(OrderedIndex.Entry entry) {
     Document keys = new Document();

@@ -67,18 +67,21 @@ final class IndexedCollection extends H2Collection {
 
   private QueryResult walk(IndexPlan plan, Document query, Document orderBy, int skip, int limit, int batchSize,
       Document fieldSelector) {
-    // A count asks for `_id` only; on this backend a document's position is its _id.
-    boolean idsOnly = plan.covered && fieldSelector != null && fieldSelector.keySet().equals(Set.of("_id"));
+    // A covered query asking only for key fields (a count asks for _id) is answered from the
+    // entries alone, as MongoDB answers a covered query: on this backend a position is the _id.
+    boolean keysOnly = plan.covered && plan.projects(fieldSelector);
     Set<Object> seen = plan.index.isMultikey() ? new HashSet<>() : null;
     int toSkip = plan.sortServed ? skip : 0;
     List<Document> matched = new ArrayList<>();
     for (Iterator<OrderedIndex.Entry> it = plan.candidates(); it.hasNext(); ) {
       OrderedIndex.Entry entry = it.next();
-      if (plan.covered && !documentMatchesQuery(plan.keyDocument(entry), query)) continue;
+      Document keys = plan.covered ? plan.keyDocument(entry) : null;
+      if (keys != null && !documentMatchesQuery(keys, query)) continue;
       if (seen != null && !seen.add(entry.position)) continue;
       Document document;
-      if (idsOnly) {
-        document = new Document("_id", entry.position);
+      if (keysOnly) {
+        document = keys;
+        document.put("_id", entry.position);
       } else {
         document = getDocument(entry.position);
         if (document == null || !documentMatchesQuery(document, query)) continue;
@@ -90,7 +93,6 @@ final class IndexedCollection extends H2Collection {
       matched.add(document);
       if (plan.sortServed && limit > 0 && matched.size() >= limit) break;
     }
-    if (idsOnly) return createQueryResult(matched, batchSize);
     if (plan.sortServed) return matchDocumentsFromStream(query, matched.stream(), 0, 0, batchSize, null, fieldSelector);
     return matchDocumentsFromStream(matched.stream(), query, orderBy, skip, limit, batchSize, fieldSelector);
   }

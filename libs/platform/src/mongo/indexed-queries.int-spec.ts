@@ -179,6 +179,24 @@ it('ranges, multikey arrays, $ne/$nin and fields outside the index agree with a 
   }
 });
 
+it('covered projections (only key fields) agree with a scan', async () => {
+  const cases: [FilterQuery<Item>, Record<string, 0 | 1>][] = [
+    [{ pending: { $gt: 0 } }, { _id: 0, pending: 1 }],
+    [{ pending: { $gte: 0 } }, { pending: 1 }],
+    [
+      { owner: { $in: ['ann', 'bob'] }, deletedAt: null },
+      { _id: 1, owner: 1, createdAt: 1 },
+    ],
+    [{ owner: 'cid', deletedAt: null, views: { $gt: 1 } }, { views: 1 }],
+  ];
+  for (const [filter, projection] of cases) {
+    const [a, b] = await both((m) => m.find(filter, projection).sort({ _id: 1 }).lean<Item[]>());
+    const sortedA = [...a].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+    const sortedB = [...b].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+    expect({ filter, docs: sortedA }).toEqual({ filter, docs: sortedB });
+  }
+});
+
 it('point reads and conditional writes by _id with other conditions agree with a scan', async () => {
   const [a, b] = await both((m) => m.findOne({ _id: 'it-0007', deletedAt: null }).lean<Item>());
   expect(a).toEqual(b);
