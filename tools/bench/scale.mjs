@@ -16,7 +16,7 @@
 // Plans limit features, not artifact counts: a signed dev token with plan Pro (as artifacts.mjs).
 // Usage: node tools/bench/scale.mjs [--sizes 100,1000,5000,20000] [--runs 3] [--no-build]
 //        BENCH_SAMPLES (20 per figure per run), BENCH_OP_SECONDS (10: fewer samples when slower),
-//        BENCH_MONGO_XMX (1g, as `infra up`).
+//        BENCH_MONGO_XMX (2g, as `infra up`).
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { javaServerArgs } from '../infra/services/mongo.mjs';
 import { COMMON_WORD, RARE_WORD, benchArtifact } from './scale-content.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -41,7 +42,9 @@ const SIZES = arg('sizes', '100,1000,5000,20000')
 const RUNS = Number(arg('runs', '3'));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const OP_SECONDS = Number(process.env.BENCH_OP_SECONDS ?? 10);
-const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '1g';
+const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '2g';
+/** How long the outbox and the search read model may take to catch up with a size's seeding. */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 1200) * 1000;
 const TARGETS = { listP95Ms: 50, searchP95Ms: 50, growthMax: 1.5, atSize: 20_000, growthFrom: 1_000 };
 const SORTS = ['newest', 'oldest', 'title', 'type', 'views'];
 const DEEP_MAX = 2_000;
@@ -82,18 +85,10 @@ function startService(app, port, env) {
 /** The dev store as `infra up` starts it (tools/infra/services/mongo.mjs), on its own port and file. */
 async function startMongo(dir) {
   const port = await freePort();
-  const mjs = join(root, '.cache/mongo-java-server');
   const child = spawn(
     'java',
     [
-      '-Xms64m',
-      `-Xmx${MONGO_XMX}`,
-      '-XX:+UseSerialGC',
-      '-XX:TieredStopAtLevel=1',
-      '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
-      '-cp',
-      `${join(mjs, 'classes')}:${join(mjs, 'lib')}/*`,
-      'Main',
+      ...javaServerArgs(MONGO_XMX),
       '127.0.0.1',
       String(port),
       join(dir, 'bench.mv.db'),
@@ -283,20 +278,21 @@ async function main() {
       const line = text.split('\n').find((l) => l.startsWith('outbox_backlog_events'));
       return line ? Number(line.split(' ').at(-1)) : 0;
     };
-    await waitFor(async () => (await backlog()) === 0, 'the outbox to drain', artifacts, 180_000);
+    await waitFor(async () => (await backlog()) === 0, 'the outbox to drain', artifacts, SETTLE_MS);
     const expected = Math.ceil(size / 3);
     const hits = async () => JSON.parse(await get(`/api/v1/artifacts/search?q=${COMMON_WORD}&limit=1`)).total;
+    // Unchanged for 2 s: the consumer works in batches, and a pause between two is not the end.
     let last = -1;
+    let since = Date.now();
     await waitFor(
       async () => {
         const now = await hits();
-        const done = now >= expected && now === last;
-        last = now;
-        return done;
+        if (now !== last) [last, since] = [now, Date.now()];
+        return now >= expected && Date.now() - since >= 2_000;
       },
       'search to hold every artifact',
       artifacts,
-      180_000,
+      SETTLE_MS,
     );
     log(`settled in ${((performance.now() - started) / 1000).toFixed(1)} s (search: ${last} hits)`);
   }

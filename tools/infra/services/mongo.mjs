@@ -94,6 +94,26 @@ async function buildJavaServer(say) {
   done?.();
 }
 
+/**
+ * The JVM and class path of mongo-java-server, up to its host, port and store arguments (the
+ * scale bench starts a private one with exactly these). The heap holds the store's page cache
+ * (a GB of it: 20,000 artifacts of 20 KB fit) and, for the in-memory store, the data; it starts
+ * small and idle RSS stays small. A long-running server: full JIT, and G1 so a collection of
+ * the big cache does not stop every reader at once (docs/scale.md).
+ */
+export function javaServerArgs(xmx = '2g', cacheMb = 1024) {
+  return [
+    '-Xms64m',
+    `-Xmx${xmx}`,
+    '-XX:+UseG1GC',
+    `-Dcv.cacheMb=${cacheMb}`,
+    '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+    '-cp',
+    `${join(MJS_DIR, 'classes')}:${join(MJS_DIR, 'lib')}/*`,
+    'Main',
+  ];
+}
+
 /** Where mongo-java-server keeps its data: a file under .local/mongo, or 'memory'. */
 export function javaServerStore() {
   const store = process.env.INFRA_MONGO_STORE || 'disk';
@@ -140,16 +160,8 @@ export default {
           ensureDir(join(LOCAL, 'ferretdb')),
         ]);
       default:
-        // The in-memory store keeps data on the heap, hence a roomier cap than Kafka; idle RSS stays small.
         return spawnService('mongo', 'java', [
-          '-Xms64m',
-          '-Xmx1g',
-          '-XX:+UseSerialGC',
-          '-XX:TieredStopAtLevel=1',
-          '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
-          '-cp',
-          `${join(MJS_DIR, 'classes')}:${join(MJS_DIR, 'lib')}/*`,
-          'Main',
+          ...javaServerArgs(),
           mongo.host,
           String(mongo.port),
           javaServerStore(),
