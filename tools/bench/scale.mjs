@@ -87,12 +87,7 @@ async function startMongo(dir) {
   const port = await freePort();
   const child = spawn(
     'java',
-    [
-      ...javaServerArgs(MONGO_XMX),
-      '127.0.0.1',
-      String(port),
-      join(dir, 'bench.mv.db'),
-    ],
+    [...javaServerArgs(MONGO_XMX), '127.0.0.1', String(port), join(dir, 'bench.mv.db')],
     // Its log (a warning per ignored secondary index, an OutOfMemoryError) beside the report.
     { stdio: ['ignore', 'ignore', openSync(join(root, `.local/bench/scale-mongo-${suffix}.log`), 'w')] },
   );
