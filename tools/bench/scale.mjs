@@ -16,7 +16,7 @@
 // Plans limit features, not artifact counts: a signed dev token with plan Pro (as artifacts.mjs).
 // Usage: node tools/bench/scale.mjs [--sizes 100,1000,5000,20000] [--runs 3] [--no-build]
 //        BENCH_SAMPLES (20 per figure per run), BENCH_OP_SECONDS (10: fewer samples when slower),
-//        BENCH_MONGO_XMX (2g, as `infra up`).
+//        BENCH_MONGO_XMX (3g, as `infra up`).
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ const SIZES = arg('sizes', '100,1000,5000,20000')
 const RUNS = Number(arg('runs', '3'));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const OP_SECONDS = Number(process.env.BENCH_OP_SECONDS ?? 10);
-const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '2g';
+const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '3g';
 /** How long the outbox and the search read model may take to catch up with a size's seeding. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 1200) * 1000;
 const TARGETS = { listP95Ms: 50, searchP95Ms: 50, growthMax: 1.5, atSize: 20_000, growthFrom: 1_000 };

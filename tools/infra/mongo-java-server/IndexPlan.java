@@ -41,6 +41,8 @@ final class IndexPlan {
    */
   final boolean covered;
   private final boolean ranged;
+  /** The walk's entries are exactly the query's matches (see plan()): a count needs no document. */
+  boolean exact;
   private final List<Object[]> from = new ArrayList<>();
   private final List<Object[]> to = new ArrayList<>();
 
@@ -127,6 +129,9 @@ final class IndexPlan {
     boolean covered = !dotted && !index.isMultikey() && coveredBy(query, keys);
 
     IndexPlan plan = new IndexPlan(index, p, ranged, sortServed, reversed, covered);
+    // Every entry of the walk matches when the query is its equality prefix and nothing else.
+    plan.exact = !ranged && !index.isMultikey() && query.size() == p
+        && query.keySet().stream().allMatch(keys::contains) && !dotted;
     for (List<Object> combination : combinations(equalities)) {
       Object[] f = new Object[n];
       Object[] t = new Object[n];
@@ -263,6 +268,13 @@ final class IndexPlan {
       if (!(value instanceof de.bwaldvogel.mongo.backend.Missing)) keys.put(index.field(i), value);
     }
     return keys;
+  }
+
+  /** How many entries the walk holds: the count of an exact plan. */
+  int size() {
+    int n = 0;
+    for (int i = 0; i < from.size(); i++) n += index.count(from.get(i), to.get(i));
+    return n;
   }
 
   /** The candidate entries: in the query's sort order when sortServed, else in index order. */

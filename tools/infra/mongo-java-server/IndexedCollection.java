@@ -41,13 +41,30 @@ final class IndexedCollection extends H2Collection {
       Document fieldSelector) {
     Iterable<Object> byId = idPositions(query);
     if (byId != null) return matchDocuments(query, byId, orderBy, skip, limit, batchSize, fieldSelector);
+    IndexPlan plan = IndexPlan.choose(query, orderBy, orderedIndexes());
+    if (plan == null) return super.queryDocuments(query, orderBy, skip, limit, batchSize, fieldSelector);
+    return walk(plan, query, orderBy, skip, limit, batchSize, fieldSelector);
+  }
+
+  /**
+   * The count command: a query that is exactly an index's equality prefix (a list's total:
+   * owner and not deleted) is counted on the index's entries, as MongoDB's COUNT_SCAN does,
+   * without building a document per match.
+   */
+  @Override
+  public synchronized int count(Document query, int skip, int limit) {
+    IndexPlan plan = query == null || query.isEmpty() ? null : IndexPlan.choose(query, null, orderedIndexes());
+    if (plan == null || !plan.exact) return super.count(query, skip, limit);
+    int n = Math.max(0, plan.size() - Math.max(skip, 0));
+    return limit > 0 ? Math.min(n, limit) : n;
+  }
+
+  private List<OrderedIndex> orderedIndexes() {
     List<OrderedIndex> ordered = new ArrayList<>();
     for (Index<Object> index : getIndexes()) {
       if (index instanceof OrderedIndex o) ordered.add(o);
     }
-    IndexPlan plan = IndexPlan.choose(query, orderBy, ordered);
-    if (plan == null) return super.queryDocuments(query, orderBy, skip, limit, batchSize, fieldSelector);
-    return walk(plan, query, orderBy, skip, limit, batchSize, fieldSelector);
+    return ordered;
   }
 
   /** Positions of the documents a query names by `_id` (a value or `$in`), or null. */

@@ -137,6 +137,14 @@ final class OrderedIndex extends Index<Object> {
     return new ArrayList<>(entries.subSet(low, true, high, true));
   }
 
+  /** How many entries lie between two bounds (a count by the index alone: COUNT_SCAN). */
+  synchronized int count(Object[] from, Object[] to) {
+    Entry low = new Entry(from, LOW);
+    Entry high = new Entry(to, HIGH);
+    if (compare(low, high) > 0) return 0;
+    return entries.subSet(low, true, high, true).size();
+  }
+
   @Override
   public Object getPosition(Document document) {
     return null; // not unique: key values name no single document

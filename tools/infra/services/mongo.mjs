@@ -97,11 +97,11 @@ async function buildJavaServer(say) {
 /**
  * The JVM and class path of mongo-java-server, up to its host, port and store arguments (the
  * scale bench starts a private one with exactly these). The heap holds the store's page cache
- * (a GB of it: 20,000 artifacts of 20 KB fit) and, for the in-memory store, the data; it starts
+ * (a GB of it, with room to collect around it) and, for the in-memory store, the data; it starts
  * small and idle RSS stays small. A long-running server: full JIT, and G1 so a collection of
  * the big cache does not stop every reader at once (docs/scale.md).
  */
-export function javaServerArgs(xmx = '2g', cacheMb = 1024) {
+export function javaServerArgs(xmx = '3g', cacheMb = 1024) {
   return [
     '-Xms64m',
     `-Xmx${xmx}`,
