@@ -75,10 +75,17 @@ export class EmbedDocuments {
     this.now = options.now ?? Date.now;
   }
 
+  /** The document if it is in memory and fresh, without waiting: the renderer's hot path. */
+  peek(id: string, theme: RenderTheme, pinnedParam: string | null): EmbedDocument | undefined {
+    const entry = this.entries.get(`${id}\n${theme}\n${pinnedParam ?? ''}`);
+    return entry && this.now() - entry.checkedAt < this.options.freshMs ? entry : undefined;
+  }
+
   get(id: string, theme: RenderTheme, pinnedParam: string | null): Promise<EmbedDocument> {
+    const fresh = this.peek(id, theme, pinnedParam);
+    if (fresh) return Promise.resolve(fresh);
     const key = `${id}\n${theme}\n${pinnedParam ?? ''}`;
     const entry = this.entries.get(key);
-    if (entry && this.now() - entry.checkedAt < this.options.freshMs) return Promise.resolve(entry);
     const pending = this.building.get(key);
     if (pending) return pending;
     const work = this.refresh(key, entry, id, theme, pinnedParam).finally(() => this.building.delete(key));

@@ -211,6 +211,31 @@ describe('/embed/{id}', () => {
     expect(refused.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('answers a repeat from memory with the same bytes and headers, per encoding, theme and method', async () => {
+    const strip = (res: Response) => {
+      const h = Object.fromEntries(res.headers.entries());
+      delete h['date'];
+      return h;
+    };
+    const plain = { headers: { 'accept-encoding': 'identity' } };
+    const gz = { headers: { 'accept-encoding': 'gzip' } };
+    const first = await get('/embed/pub?theme=dark', gz);
+    const firstBody = Buffer.from(await first.arrayBuffer());
+    const repeat = await get('/embed/pub?theme=dark', gz);
+    expect(strip(repeat)).toEqual(strip(first));
+    expect(Buffer.from(await repeat.arrayBuffer()).equals(firstBody)).toBe(true);
+    const identity = await get('/embed/pub?theme=dark', plain);
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toContain('<p>clean</p>');
+    const light = await (await get('/embed/pub?theme=light', plain)).text();
+    expect(light).not.toEqual(await (await get('/embed/pub?theme=dark', plain)).text());
+    const head = await get('/embed/pub?theme=dark', { method: 'HEAD', ...plain });
+    expect([head.status, await head.text()]).toEqual([200, '']);
+    // Not a plain embed path: the router answers, as for a first view.
+    expect((await get('/embed/pub/extra')).status).toBe(404);
+    expect((await get('/embed/%E0%A4%A')).status).toBe(400);
+  });
+
   it('follows the owner’s network setting in the embed’s CSP, which always lets it reach the view beacon', async () => {
     const [open, closed] = await Promise.all([get('/embed/net'), get('/embed/pub')]);
     const beacon = `${APP}/api/v1/analytics/beacon`;
