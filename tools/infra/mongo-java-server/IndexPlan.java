@@ -7,7 +7,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Date;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -42,18 +41,19 @@ final class IndexPlan {
   final boolean covered;
   private final boolean ranged;
   /** The walk's entries are exactly the query's matches (see plan()): a count needs no document. */
-  boolean exact;
+  final boolean exact;
   private final List<Object[]> from = new ArrayList<>();
   private final List<Object[]> to = new ArrayList<>();
 
   private IndexPlan(OrderedIndex index, int prefix, boolean ranged, boolean sortServed, boolean reversed,
-      boolean covered) {
+      boolean covered, boolean exact) {
     this.index = index;
     this.prefix = prefix;
     this.ranged = ranged;
     this.sortServed = sortServed;
     this.reversed = reversed;
     this.covered = covered;
+    this.exact = exact;
   }
 
   /** The best plan over these indexes (most equality keys, then a served sort), or null: scan. */
@@ -120,18 +120,10 @@ final class IndexPlan {
       // MongoDB sorts an array by its smallest or largest element; a multikey walk cannot.
       if (index.isMultikey()) sortServed = false;
     }
-    Set<String> keys = new HashSet<>();
-    boolean dotted = false;
-    for (int i = 0; i < n; i++) {
-      keys.add(index.field(i));
-      dotted |= index.field(i).contains(".");
-    }
-    boolean covered = !dotted && !index.isMultikey() && coveredBy(query, keys);
-
-    IndexPlan plan = new IndexPlan(index, p, ranged, sortServed, reversed, covered);
+    boolean covered = !index.dotted() && !index.isMultikey() && coveredBy(query, index);
     // Every entry of the walk matches when the query is its equality prefix and nothing else.
-    plan.exact = !ranged && !index.isMultikey() && query.size() == p
-        && query.keySet().stream().allMatch(keys::contains) && !dotted;
+    boolean exact = !ranged && !index.dotted() && !index.isMultikey() && query.size() == p;
+    IndexPlan plan = new IndexPlan(index, p, ranged, sortServed, reversed, covered, exact);
     for (List<Object> combination : combinations(equalities)) {
       Object[] f = new Object[n];
       Object[] t = new Object[n];
@@ -188,15 +180,15 @@ final class IndexPlan {
         || value instanceof Instant || value instanceof Date || value instanceof ObjectId;
   }
 
-  private static boolean coveredBy(Document query, Set<String> keys) {
+  private static boolean coveredBy(Document query, OrderedIndex index) {
     for (String field : query.keySet()) {
       Object condition = query.get(field);
       if (field.equals("$or") || field.equals("$and")) {
         if (!(condition instanceof List<?> branches)) return false;
         for (Object branch : branches) {
-          if (!(branch instanceof Document b) || !coveredBy(b, keys)) return false;
+          if (!(branch instanceof Document b) || !coveredBy(b, index)) return false;
         }
-      } else if (field.startsWith("$") || !keys.contains(field) || !coveredCondition(condition)) {
+      } else if (field.startsWith("$") || !index.isKey(field) || !coveredCondition(condition)) {
         return false;
       }
     }
@@ -239,24 +231,14 @@ final class IndexPlan {
    * what an entry holds.
    */
   boolean projects(Document fieldSelector) {
-    if (fieldSelector == null || fieldSelector.isEmpty()) return false;
-    for (int i = 0; i < index.size(); i++) {
-      if (index.field(i).contains(".")) return false;
-    }
+    if (fieldSelector == null || fieldSelector.isEmpty() || index.dotted()) return false;
     for (String field : fieldSelector.keySet()) {
       Object value = fieldSelector.get(field);
       boolean included = value instanceof Boolean b ? b : value instanceof Number n && n.doubleValue() != 0;
       if (field.equals("_id")) continue;
-      if (!included || !isKey(field)) return false;
+      if (!included || !index.isKey(field)) return false;
     }
     return true;
-  }
-
-  private boolean isKey(String field) {
-    for (int i = 0; i < index.size(); i++) {
-      if (index.field(i).equals(field)) return true;
-    }
-    return false;
   }
 
   /** An entry's key values as a document, for deciding a covered query before any load. */

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -45,6 +46,9 @@ final class OrderedIndex extends Index<Object> {
   }
 
   private final String[] fields;
+  private final Set<String> fieldSet;
+  /** A key is a dotted path: an entry's values cannot stand in for the document's fields. */
+  private final boolean dotted;
   private final boolean[] ascending;
   private final TreeSet<Entry> entries;
   /**
@@ -58,6 +62,8 @@ final class OrderedIndex extends Index<Object> {
   OrderedIndex(String name, List<IndexKey> keys, boolean sparse) {
     super(name, keys, sparse);
     fields = keys.stream().map(IndexKey::getKey).toArray(String[]::new);
+    fieldSet = Set.of(fields);
+    dotted = fieldSet.stream().anyMatch(f -> f.contains("."));
     ascending = new boolean[fields.length];
     for (int i = 0; i < fields.length; i++) ascending[i] = keys.get(i).isAscending();
     entries = new TreeSet<>(this::compare);
@@ -69,6 +75,14 @@ final class OrderedIndex extends Index<Object> {
 
   String field(int i) {
     return fields[i];
+  }
+
+  boolean isKey(String field) {
+    return fieldSet.contains(field);
+  }
+
+  boolean dotted() {
+    return dotted;
   }
 
   boolean ascending(int i) {
