@@ -304,10 +304,11 @@ describe('statistics access', () => {
       make.view({ artifactId: b, sessionId: 'v2', embed: true }),
       make.view({ artifactId: foreign }),
     ]);
+    // a and b are keyed to their own partitions: each is counted on its own schedule.
     await waitFor(
-      () => viewsOf(b),
-      (n) => n === 2,
-      { what: 'b counted' },
+      async () => [await viewsOf(a), await viewsOf(b)],
+      ([na, nb]) => na === 1 && nb === 2,
+      { what: 'a and b counted' },
     );
     const res = await fetch(`${svc.url}/api/v1/analytics/rollup`, {
       method: 'POST',

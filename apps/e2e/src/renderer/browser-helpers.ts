@@ -1,4 +1,4 @@
-import { type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import { type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
 import { type RendererStack } from './stack';
 
 /** Console errors and uncaught exceptions from a page and all of its frames. */
@@ -14,6 +14,52 @@ export function collectErrors(page: Page): string[] {
     if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`HTTP ${r.status()}: ${r.url()}`);
   });
   return errors;
+}
+
+/** Counts the pointerdowns a document received (capture phase of its window: before any of its own listeners). */
+type CountingWindow = Window & { __cvPointerdowns?: { n: number } };
+
+/** Clicks an artifact frame gets sent again when it never saw the first (see clickDelivered). */
+const CLICK_DELIVERY_ATTEMPTS = 3;
+
+/**
+ * A click that is known to have reached the document of its target. The view page frames the
+ * renderer cross-site, so the frame is out of process: on a loaded machine Chromium can route a
+ * mouse event by hit-test data that does not have the frame's new content yet, and the click
+ * ends on the app's <iframe> element, never reaching the artifact (seen in CI under both test
+ * lanes: a React button that never changed state, a corpus click with no effect, first try and
+ * retry alike). A listener counts pointerdowns in the target's window; a click it did not count is
+ * sent again. A click the document received and the artifact ignored is never repeated: that
+ * stays the artifact's failure.
+ */
+export async function clickDelivered(target: Locator, options: { timeout?: number } = {}): Promise<void> {
+  // A handle, not the locator: a click may change what the locator finds (a counter's label).
+  const handle = await target.elementHandle(options);
+  if (!handle) throw new Error('nothing to click');
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await handle.evaluate((el) => {
+        const win = el.ownerDocument.defaultView as CountingWindow | null;
+        if (!win) return;
+        if (win.__cvPointerdowns) win.__cvPointerdowns.n = 0;
+        else {
+          const counter = { n: 0 };
+          win.__cvPointerdowns = counter;
+          win.addEventListener('pointerdown', () => counter.n++, { capture: true });
+        }
+      });
+      await handle.click(options);
+      // A document the click navigated away or tore down did get it.
+      const received = await handle
+        .evaluate(
+          (el) => ((el.ownerDocument.defaultView as CountingWindow | null)?.__cvPointerdowns?.n ?? 1) > 0,
+        )
+        .catch(() => true);
+      if (received || attempt >= CLICK_DELIVERY_ATTEMPTS) return;
+    }
+  } finally {
+    await handle.dispose().catch(() => undefined);
+  }
 }
 
 export const artifactFrame = (page: Page): FrameLocator => page.frameLocator('.cv-artifact-frame iframe');

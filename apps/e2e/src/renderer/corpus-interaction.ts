@@ -3,6 +3,7 @@
  * visibly changed the page. Works on a FrameLocator (view page) or a Page (embed) alike.
  */
 import { type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { clickDelivered } from './browser-helpers';
 import { type Change, type Interaction, type Step } from './corpus-items';
 
 type Root = Page | FrameLocator;
@@ -103,7 +104,7 @@ async function runStep(page: Page, root: Root, step: Step): Promise<void> {
     .catch(() => undefined);
   switch (step.action) {
     case 'click':
-      return target.click({ timeout: TARGET_TIMEOUT_MS });
+      return clickDelivered(target, { timeout: TARGET_TIMEOUT_MS });
     case 'fill':
       return fill(target, step.value ?? '');
     case 'select':

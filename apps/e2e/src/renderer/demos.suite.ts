@@ -3,7 +3,7 @@
 import { type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { DEMO_ARTIFACTS } from '@core-vault/demo-catalogue';
 import { waitFor } from '@core-vault/platform/testing';
-import { collectErrors, openView } from './browser-helpers';
+import { clickDelivered, collectErrors, openView } from './browser-helpers';
 import { type RendererStack } from './stack';
 
 type Check = (frame: FrameLocator, page: Page, stack: RendererStack) => Promise<void>;
@@ -25,10 +25,10 @@ const CHECKS: Record<string, Check> = {
     const accuracy = Number((await text(frame, '[data-model] .big')).replace('% accuracy', ''));
     expect(accuracy).toBeGreaterThanOrEqual(75);
     expect(accuracy).toBeLessThanOrEqual(95);
-    await frame.getByRole('button', { name: 'Refresh now' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Refresh now' }));
   },
   'compliance-dashboard': async (frame) => {
-    await frame.getByRole('button', { name: 'Run audit' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Run audit' }));
     expect(['Low', 'Medium', 'High']).toContain(await text(frame, '#risk'));
     const compliance = parseFloat(await text(frame, '#compliance'));
     expect(compliance).toBeGreaterThanOrEqual(85);
@@ -54,18 +54,18 @@ const CHECKS: Record<string, Check> = {
     expect(await input.getAttribute('maxlength')).toBe('100');
     expect(await frame.getByLabel('Priority').inputValue()).toBe('medium');
     await input.fill('   ');
-    await frame.getByRole('button', { name: 'Add task' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Add task' }));
     await frame.getByText('No tasks here yet.').waitFor();
     await input.fill('Write the report');
     await frame.getByLabel('Priority').selectOption('high');
-    await frame.getByRole('button', { name: 'Add task' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Add task' }));
     await input.fill('Water plants');
     await frame.getByLabel('Priority').selectOption('low');
-    await frame.getByRole('button', { name: 'Add task' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Add task' }));
     await frame.getByRole('checkbox', { name: 'Complete Water plants' }).check();
-    await frame.getByRole('button', { name: 'High priority' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'High priority' }));
     expect(await frame.locator('.task .text').allTextContents()).toEqual(['Write the report']);
-    await frame.getByRole('button', { name: 'Completed' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Completed' }));
     expect(await frame.locator('.task .text').allTextContents()).toEqual(['Water plants']);
     // The artifact's localStorage `tasks`, kept for it by the app: still there after a reload.
     const stored = await frame.locator('html').evaluate(() => localStorage.getItem('tasks'));
@@ -82,10 +82,10 @@ const CHECKS: Record<string, Check> = {
   'color-palette-generator': async (frame) => {
     expect(await frame.locator('.palette-card').count()).toBe(4);
     expect(await frame.locator('.palette-card').first().locator('.swatch').count()).toBe(5);
-    await frame.getByRole('button', { name: 'Generate palettes' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Generate palettes' }));
     const swatch = frame.locator('.swatch').first();
     const hex = (await swatch.textContent()) ?? '';
-    await swatch.click();
+    await clickDelivered(swatch);
     await frame
       .getByRole('status')
       .filter({ hasText: `Copied ${hex}` })
@@ -111,7 +111,7 @@ const CHECKS: Record<string, Check> = {
       (v) => v !== a1,
       { what: 'pendulum swinging' },
     );
-    await frame.getByRole('button', { name: 'Pause' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Pause' }));
     await frame.getByRole('button', { name: 'Resume' }).waitFor();
   },
 };
@@ -124,7 +124,7 @@ const metricCheck: Check = async (frame) => {
     (values) => values.every((v) => v.trim().length > 0),
     { what: 'metrics shown' },
   );
-  await frame.getByRole('button', { name: 'Refresh data' }).click();
+  await clickDelivered(frame.getByRole('button', { name: 'Refresh data' }));
   expect(await frame.locator('tbody tr').count()).toBe(3);
 };
 

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Functions passed to page.evaluate run in the browser: they use DOM types.
 import { type BrowserContext, type Page, type Request } from 'playwright-core';
-import { collectErrors } from './browser-helpers';
+import { clickDelivered, collectErrors } from './browser-helpers';
 import { FIXTURES } from './fixtures';
 import { type RendererStack } from './stack';
 
@@ -104,7 +104,7 @@ export function embedSuite(stack: () => RendererStack) {
     const blog = `${stack().thirdPartyOrigin}/?html=${encodeURIComponent(`<h1>My blog</h1>${html}`)}`;
     await page.goto(blog);
     const frame = page.frameLocator('iframe');
-    await frame.getByRole('button', { name: 'Clicked 0 times' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Clicked 0 times' }));
     await frame.getByRole('button', { name: 'Clicked 1 times' }).waitFor();
     // A hostile embed tries to take over the page it is embedded in.
     const evil = page.frames().find((f) => f.url().includes('/embed/'));

@@ -2,7 +2,7 @@
 // Functions passed to evaluate run in the browser: they use DOM types.
 import { type BrowserContext, type Page } from 'playwright-core';
 import { waitFor } from '@core-vault/platform/testing';
-import { collectErrors, frameStatus, openView } from './browser-helpers';
+import { clickDelivered, collectErrors, frameStatus, openView } from './browser-helpers';
 import { SHADCN_FIXTURES } from './react-shadcn-fixtures';
 import { type RendererStack } from './stack';
 
@@ -74,19 +74,19 @@ export function reactShadcnSuite(stack: () => RendererStack) {
       bg: 'rgb(255, 255, 255)',
     });
 
-    await refresh.click();
+    await clickDelivered(refresh);
     await frame.getByText('Refreshed 1 times').waitFor();
 
-    await frame.getByRole('tab', { name: 'Settings' }).click();
+    await clickDelivered(frame.getByRole('tab', { name: 'Settings' }));
     await frame.getByText('Target: 50%').waitFor();
     await frame.getByRole('slider').press('ArrowRight');
     await frame.getByText('Target: 55%').waitFor();
 
-    await frame.getByRole('combobox', { name: 'Range' }).click();
-    await frame.getByRole('option', { name: 'Last 14 days' }).click();
+    await clickDelivered(frame.getByRole('combobox', { name: 'Range' }));
+    await clickDelivered(frame.getByRole('option', { name: 'Last 14 days' }));
     await frame.getByRole('combobox', { name: 'Range' }).filter({ hasText: 'Last 14 days' }).waitFor();
 
-    await frame.getByRole('button', { name: 'Details' }).click();
+    await clickDelivered(frame.getByRole('button', { name: 'Details' }));
     await frame.getByRole('dialog').getByText('14 days of sales, target 55%').waitFor();
     await frame.locator('body').press('Escape');
     await frame.getByRole('dialog').waitFor({ state: 'detached' });
@@ -129,14 +129,14 @@ export function reactShadcnSuite(stack: () => RendererStack) {
     expect(await frameStatus(unexported.page)).toBe('rendered');
     expect(await frameStatus(named.page)).toBe('rendered');
 
-    await a.getByRole('button', { name: /Unexported app/ }).click();
+    await clickDelivered(a.getByRole('button', { name: /Unexported app/ }));
     await a.getByText('on', { exact: true }).waitFor();
 
-    await b.getByRole('switch').click();
+    await clickDelivered(b.getByRole('switch'));
     await b.getByText('Dark mode enabled').waitFor();
-    await b.getByRole('button', { name: 'Save' }).click();
+    await clickDelivered(b.getByRole('button', { name: 'Save' }));
     await b.getByText('Saved settings', { exact: true }).waitFor(); // toast() and <Toaster /> share one store
-    await b.getByRole('button', { name: 'More' }).click();
+    await clickDelivered(b.getByRole('button', { name: 'More' }));
     await b.getByText('Hidden details').waitFor();
     expect([...unexported.errors, ...named.errors]).toEqual([]);
   });

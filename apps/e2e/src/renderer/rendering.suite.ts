@@ -2,7 +2,14 @@
 // Functions passed to page.evaluate run in the browser: they use DOM types.
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { waitFor } from '@core-vault/platform/testing';
-import { artifactFrame, collectErrors, frameStatus, openView, recordRequests } from './browser-helpers';
+import {
+  artifactFrame,
+  clickDelivered,
+  collectErrors,
+  frameStatus,
+  openView,
+  recordRequests,
+} from './browser-helpers';
 import { type RendererStack } from './stack';
 
 /** Renders one artifact of every type through the real view page, SPA → renderer origin. */
@@ -27,7 +34,7 @@ export function renderingSuite(stack: () => RendererStack) {
   describe('rendering by type', () => {
     it('HTML: the page runs its own script and is interactive', async () => {
       const frame = await openView(stack(), page, 'public-html');
-      await frame.getByRole('button', { name: 'Clicked 0 times' }).click();
+      await clickDelivered(frame.getByRole('button', { name: 'Clicked 0 times' }));
       await frame.getByRole('button', { name: 'Clicked 1 times' }).waitFor();
       expect(await frameStatus(page)).toBe('rendered');
       expect(errors).toEqual([]);
@@ -69,7 +76,7 @@ export function renderingSuite(stack: () => RendererStack) {
 
     it('React: transpiled in the sandbox and interactive', async () => {
       const frame = await openView(stack(), page, 'react-counter');
-      await frame.getByRole('button', { name: 'React count 0' }).click();
+      await clickDelivered(frame.getByRole('button', { name: 'React count 0' }));
       await frame.getByRole('button', { name: 'React count 1' }).waitFor();
       expect(errors).toEqual([]);
     });
@@ -92,7 +99,7 @@ export function renderingSuite(stack: () => RendererStack) {
         },
       );
       expect(await card.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
-      await frame.getByRole('button', { name: /Likes 0/ }).click();
+      await clickDelivered(frame.getByRole('button', { name: /Likes 0/ }));
       await frame.getByRole('button', { name: /Likes 1/ }).waitFor();
       expect(errors).toEqual([]);
       const vendor = requests.filter((u) => u.includes('/vendor/')).map((u) => new URL(u).pathname);
@@ -154,7 +161,7 @@ export function renderingSuite(stack: () => RendererStack) {
 
     it('the owner can collapse and expand the artifact; it keeps its state', async () => {
       const frame = await openView(stack(), page, 'public-html', '?session=usr_owner');
-      await frame.getByRole('button', { name: 'Clicked 0 times' }).click();
+      await clickDelivered(frame.getByRole('button', { name: 'Clicked 0 times' }));
       await page.getByRole('button', { name: 'Collapse' }).click();
       await page.locator('.cv-artifact-frame iframe').waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Expand' }).click();
@@ -168,7 +175,7 @@ export function renderingSuite(stack: () => RendererStack) {
       const measure = async (): Promise<number> => {
         await page.goto(`${stack().appOrigin}/view/html-20kb`, { waitUntil: 'commit' });
         const frame = artifactFrame(page);
-        await frame.getByRole('button', { name: 'Clicked 0 times' }).click({ timeout: 10_000 });
+        await clickDelivered(frame.getByRole('button', { name: 'Clicked 0 times' }), { timeout: 10_000 });
         await frame.getByRole('button', { name: 'Clicked 1 times' }).waitFor({ timeout: 10_000 });
         const done = Date.now();
         const start = await page.evaluate(() => performance.timeOrigin);
