@@ -24,13 +24,14 @@ const CLICK_DELIVERY_ATTEMPTS = 3;
 
 /**
  * A click that is known to have reached the document of its target. The view page frames the
- * renderer cross-site, so the frame is out of process: on a loaded machine Chromium can route a
- * mouse event by hit-test data that does not have the frame's new content yet, and the click
- * ends on the app's <iframe> element, never reaching the artifact (seen in CI under both test
- * lanes: a React button that never changed state, a corpus click with no effect, first try and
- * retry alike). A listener counts pointerdowns in the target's window; a click it did not count is
- * sent again. A click the document received and the artifact ignored is never repeated: that
- * stays the artifact's failure.
+ * renderer cross-site, so the frame is out of process, and Chromium routes a mouse event to it by
+ * its compositor's hit-test data. Under both test lanes on 2 cores, clicks into such frames were
+ * lost (a React button that never changed state in 30 s; corpus clicks with no effect on first
+ * try and retry alike) while the same artifacts as top-level embeds never missed one: most likely
+ * hit-test data that did not have the frame's new content yet, so the click ended on the app's
+ * <iframe> element (not reproduced on demand). A listener counts pointerdowns in the target's
+ * window; a click it did not count is sent again. A click the document received and the artifact
+ * ignored is never repeated: that stays the artifact's failure.
  */
 export async function clickDelivered(target: Locator, options: { timeout?: number } = {}): Promise<void> {
   // A handle, not the locator: a click may change what the locator finds (a counter's label).
