@@ -37,6 +37,25 @@ describe('CoalescedSends', () => {
     await expect(Promise.all(calls)).resolves.toHaveLength(4);
   });
 
+  it('weighs a caller’s items as it says: a send stays within the weight, a heavy caller goes alone', async () => {
+    const { sends, send } = controlledSend();
+    const coalesced = new CoalescedSends(send, 10);
+    const sum = (items: number[]) => items.reduce((a, b) => a + b, 0);
+    const calls = [[1], [2, 3], [4], [9], [1, 1]].map((items) => coalesced.submit(items, sum(items)));
+    sends[0]?.settle();
+    await tick();
+    // 2+3+4 = 9 fits in 10; 9 more would not, nor 2 more after the 9.
+    expect(sends.map((s) => s.items)).toEqual([[1], [2, 3, 4]]);
+    sends[1]?.settle();
+    await tick();
+    expect(sends.map((s) => s.items)).toEqual([[1], [2, 3, 4], [9]]);
+    sends[2]?.settle();
+    await tick();
+    expect(sends[3]?.items).toEqual([1, 1]);
+    sends[3]?.settle();
+    await expect(Promise.all(calls)).resolves.toHaveLength(5);
+  });
+
   it('fails exactly the callers whose send failed; the next ones still go', async () => {
     const { sends, send } = controlledSend();
     const coalesced = new CoalescedSends(send, 100);

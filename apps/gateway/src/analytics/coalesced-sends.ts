@@ -1,13 +1,14 @@
 interface Waiting<T> {
   items: readonly T[];
+  weight: number;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
 
 /**
  * Joins the sends of concurrent callers into one: while a send is in flight, what arrives waits,
- * and all of it goes out together as the next send (up to `maxItems`, never cut inside one
- * caller's list); each caller is settled with the send that carried its items. Nothing waits
+ * and all of it goes out together as the next send (up to `maxWeight`: each caller says what its
+ * items weigh, their count unless told; never cut inside one caller's list); each caller is settled with the send that carried its items. Nothing waits
  * for a timer: alone, a call is sent at once; under load, sends grow with the load.
  *
  * Why (tools/bench/analytics.mjs, profiled): the producer keeps one request in flight (per-key
@@ -21,12 +22,12 @@ export class CoalescedSends<T> {
 
   constructor(
     private readonly send: (items: readonly T[]) => Promise<void>,
-    private readonly maxItems: number,
+    private readonly maxWeight: number,
   ) {}
 
-  submit(items: readonly T[]): Promise<void> {
+  submit(items: readonly T[], weight = items.length): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ items, resolve, reject });
+      this.queue.push({ items, weight, resolve, reject });
       if (!this.sending) void this.drain();
     });
   }
@@ -35,12 +36,12 @@ export class CoalescedSends<T> {
     this.sending = true;
     while (this.queue.length > 0) {
       const batch: Waiting<T>[] = [];
-      let count = 0;
+      let weight = 0;
       while (this.queue.length > 0) {
         const next = this.queue[0];
-        if (!next || (batch.length > 0 && count + next.items.length > this.maxItems)) break;
+        if (!next || (batch.length > 0 && weight + next.weight > this.maxWeight)) break;
         batch.push(next);
-        count += next.items.length;
+        weight += next.weight;
         this.queue.shift();
       }
       try {

@@ -27,6 +27,36 @@ describe('ViewTracker', () => {
     expect(sent[0]?.envelope).toMatchObject({ id: view().id, key: 'a1', producer: 'gateway' });
   });
 
+  it('keeps each Kafka send under the broker’s 1 MB, also with views at every limit in multi-byte text', async () => {
+    const sends: number[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    // The first send waits on the gate, so what comes meanwhile queues up behind it.
+    const t = tracker(async (entries) => {
+      sends.push(entries.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e.envelope)), 0));
+      if (sends.length === 1) await gate;
+    });
+    const heavy = (i: number) => ({
+      ...view(),
+      id: `7f0c3a52-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      userAgent: 'ü'.repeat(512),
+      referrer: `https://x.test/${'€'.repeat(2000)}`,
+      sessionId: 'ß'.repeat(128),
+    });
+    // One send in flight; ten requests of 100 heavy views wait behind it and go out in sends after.
+    const first = t.track([view()], null);
+    const waiting = Array.from({ length: 10 }, (_, r) =>
+      t.track(
+        Array.from({ length: 100 }, (_, i) => heavy(r * 100 + i)),
+        null,
+      ),
+    );
+    release();
+    await expect(Promise.all([first, ...waiting])).resolves.toHaveLength(11);
+    expect(sends.length).toBeGreaterThan(2);
+    for (const bytes of sends) expect(bytes).toBeLessThan(1024 * 1024);
+  });
+
   it('answers 503 within its deadline while the broker does not answer, instead of hanging', async () => {
     const started = Date.now();
     const err = (await tracker(() => new Promise<void>(() => undefined))
