@@ -97,7 +97,14 @@ async function startMongo(dir) {
   const port = await freePort();
   const child = spawn(
     'java',
-    [...javaServerArgs(MONGO_XMX), '127.0.0.1', String(port), join(dir, 'bench.mv.db')],
+    [
+      // Every collection and its pause, beside the report: the store's pauses are every reader's tail.
+      `-Xlog:gc:file=${join(root, `.local/bench/scale-${suffix}-mongo-gc.log`)}`,
+      ...javaServerArgs(MONGO_XMX),
+      '127.0.0.1',
+      String(port),
+      join(dir, 'bench.mv.db'),
+    ],
     // Its log (a warning per ignored secondary index, an OutOfMemoryError) beside the report.
     { stdio: ['ignore', 'ignore', openSync(join(root, `.local/bench/scale-mongo-${suffix}.log`), 'w')] },
   );
