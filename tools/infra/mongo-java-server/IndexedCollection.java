@@ -47,6 +47,22 @@ final class IndexedCollection extends H2Collection {
   }
 
   /**
+   * Index changes under the collection's lock, like every query and write: the library adds and
+   * drops indexes unsynchronized, so an index created at a service's boot while another client
+   * queried the collection failed that query with a ConcurrentModificationException (seen as
+   * "Unknown error: null" by the analytics bench polling while the service started).
+   */
+  @Override
+  public synchronized void addIndex(Index<Object> index) {
+    super.addIndex(index);
+  }
+
+  @Override
+  public synchronized void dropIndex(String indexName) {
+    super.dropIndex(indexName);
+  }
+
+  /**
    * The count command: a query that is exactly an index's equality prefix (a list's total:
    * owner and not deleted) is counted on the index's entries, as MongoDB's COUNT_SCAN does,
    * without building a document per match.
