@@ -187,6 +187,13 @@ export function editingFlow(life: () => LifeContext): void {
     await field(dialog, 'Description (optional)').fill(`Only the description says ${word}.`);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await ui.count(tab.getByRole('dialog'), 0);
+    // The search index follows the edit through events (searchable within about a second; longer
+    // under both test lanes): the dashboard searches once, so the index must hold the edit first.
+    await waitFor(
+      async () => (await user.api('GET', `/api/v1/artifacts/search?q=${word}`)).body['total'],
+      (total) => total === 1,
+      { timeoutMs: 15_000, intervalMs: 200, what: 'the edited description in the search index' },
+    );
     await tab.getByLabel('Search', { exact: true }).fill(word);
     await tab.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await ui.count(tab.getByTestId('artifact-card'), 1);
