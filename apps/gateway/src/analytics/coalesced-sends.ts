@@ -8,8 +8,9 @@ interface Waiting<T> {
 /**
  * Joins the sends of concurrent callers into one: while a send is in flight, what arrives waits,
  * and all of it goes out together as the next send (up to `maxWeight`: each caller says what its
- * items weigh, their count unless told; never cut inside one caller's list); each caller is settled with the send that carried its items. Nothing waits
- * for a timer: alone, a call is sent at once; under load, sends grow with the load.
+ * items weigh, their count unless told; never cut inside one caller's list); each caller is
+ * settled with the send that carried its items. Nothing waits for a timer: alone, a call is sent
+ * at once; under load, sends grow with the load.
  *
  * Why (tools/bench/analytics.mjs, profiled): the producer keeps one request in flight (per-key
  * order), so each track-views request of 100 views was its own Kafka round trip behind the

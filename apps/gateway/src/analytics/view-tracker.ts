@@ -23,7 +23,7 @@ const MAX_BYTES_PER_SEND = 900 * 1024;
 
 /** About the bytes of a view's event: its variable fields as UTF-8, plus the envelope around them. */
 const ENVELOPE_BYTES = 400;
-export function viewBytes(view: TrackViewBody): number {
+function viewBytes(view: TrackViewBody): number {
   return (
     ENVELOPE_BYTES +
     Buffer.byteLength(view.userAgent) +
