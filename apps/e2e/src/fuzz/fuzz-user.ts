@@ -84,3 +84,11 @@ export async function signUpOnTrial(gatewayUrl: string, mailApiUrl: string): Pro
   expectStatus(refreshed, 200, 'refresh');
   return { email, token: String(refreshed.body['token']) };
 }
+
+/**
+ * Whether the token still opens the user's own data: a fuzzing run that ended its own session
+ * partway would go on testing only "401 Unauthorized" while claiming to be signed in.
+ */
+export async function isStillSignedIn(gatewayUrl: string, token: string): Promise<boolean> {
+  return (await call(gatewayUrl, 'GET', '/api/v1/me', { token })).status === 200;
+}
