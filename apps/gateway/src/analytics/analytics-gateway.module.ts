@@ -4,6 +4,7 @@ import { AnalyticsForwarders } from './analytics-forwarders.controller';
 import { AnalyticsGatewayController } from './analytics-gateway.controller';
 import { CollectionRollup } from './collection-rollup';
 import { OnboardingGatewayController } from './onboarding-gateway.controller';
+import { ViewBeaconPreflightController } from './view-beacon-preflight.controller';
 import { ViewTracker } from './view-tracker';
 
 /**
@@ -12,7 +13,12 @@ import { ViewTracker } from './view-tracker';
  */
 @Module({
   imports: [SecurityModule],
-  controllers: [AnalyticsGatewayController, AnalyticsForwarders, OnboardingGatewayController],
+  controllers: [
+    AnalyticsGatewayController,
+    AnalyticsForwarders,
+    ViewBeaconPreflightController,
+    OnboardingGatewayController,
+  ],
   providers: [ViewTracker, CollectionRollup],
 })
 export class AnalyticsGatewayModule {}

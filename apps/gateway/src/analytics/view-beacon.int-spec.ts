@@ -171,4 +171,32 @@ describe('the view beacon through the gateway', () => {
     // Another address is another client.
     expect((await beacon(`limited-${suffix}`, '192.0.2.4')).status).toBe(204);
   }, 60_000);
+
+  it('answers the preflight of a JSON beacon for any origin, and then counts the JSON beacon', async () => {
+    const preflight = await fetch(`${gw}/api/v1/analytics/beacon`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://blog.example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'cors',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toBe('content-type');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(preflight.headers.get('set-cookie')).toBeNull();
+    const a = `beacon-json-${suffix}`;
+    const sent = await beacon(a, '203.0.113.40', { 'content-type': 'application/json' });
+    expect(sent.status).toBe(204);
+    expect(sent.headers.get('access-control-allow-origin')).toBe('*');
+    await waitFor(
+      () => Promise.resolve(eventsOf(a)),
+      (e) => e.length === 1,
+      { what: 'the JSON beacon on the topic', timeoutMs: 30_000 },
+    );
+  }, 60_000);
 });
