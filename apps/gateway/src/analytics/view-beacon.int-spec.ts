@@ -5,6 +5,7 @@
  * artifact-viewed event whose visitor hash follows the client address the gateway trusted; filtered
  * beacons produce nothing; the per-IP budget applies; no cookie either way.
  */
+import { Redis } from 'ioredis';
 import { type Consumer, type KafkaMessage } from 'kafkajs';
 import { Topic } from '@core-vault/contracts';
 import { createKafka } from '@core-vault/platform';
@@ -170,6 +171,15 @@ describe('the view beacon through the gateway', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is another client.
     expect((await beacon(`limited-${suffix}`, '192.0.2.4')).status).toBe(204);
+    // The counters are there, under pseudonyms: no Redis key names an address.
+    const redis = new Redis(infra.redisUrl);
+    try {
+      const keys = await redis.keys(`*rl:test:beacon:${suffix}:*`);
+      expect(keys.filter((k) => k.includes(':track-view:')).length).toBeGreaterThan(1);
+      expect(keys.join('\n')).not.toMatch(/192\.0\.2|203\.0\.113|198\.51\.100/);
+    } finally {
+      redis.disconnect();
+    }
   }, 60_000);
 
   it('answers the preflight of a JSON beacon for any origin, and then counts the JSON beacon', async () => {

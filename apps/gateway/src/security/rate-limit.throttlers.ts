@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { type ExecutionContext } from '@nestjs/common';
 import { type Reflector } from '@nestjs/core';
 import { type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import { type Request } from 'express';
 import { type AuthUser } from '@core-vault/contracts';
 import { type GatewayConfig } from '../config';
+import { type ClientPseudonyms } from './client-pseudonyms';
 import { RATE_LIMIT_ACTION } from './rate-limit.guard';
 import {
   type LimitedAction,
@@ -35,12 +35,14 @@ export function keyCaller(context: ExecutionContext): AuthUser | undefined {
  * personal access token, by key id, whatever the route). Counters are Redis keys
  * `{<namespace>:<action>:<client>:<throttler>}:hits` (`<namespace>:token:<key id>` for the
  * per-key one), shared by every gateway instance; a route without @RateLimit is skipped by "ip"
- * and "email".
+ * and "email". The client of "ip" and "email" is a pseudonym (ClientPseudonyms): no counter
+ * names an address.
  */
 export function gatewayThrottlers(
   config: GatewayConfig,
   storage: ThrottlerStorage,
   reflector: Reflector,
+  pseudonyms: Pick<ClientPseudonyms, 'of'>,
 ): ThrottlerModuleOptions {
   const declared = (context: ExecutionContext) =>
     reflector.get<LimitedAction | undefined>(RATE_LIMIT_ACTION, context.getHandler());
@@ -79,18 +81,15 @@ export function gatewayThrottlers(
         skipIf: (context) => !rules(context),
         limit: (context) => rule(context, 'ip').limit,
         ttl: (context) => rule(context, 'ip').windowSeconds * 1000,
-        getTracker: (_req, context) => context.switchToHttp().getRequest<Request>().ip ?? 'unknown',
+        getTracker: (_req, context) =>
+          pseudonyms.of(context.switchToHttp().getRequest<Request>().ip ?? 'unknown'),
       },
       {
         name: 'email',
         skipIf: (context) => !rules(context)?.email || !emailOf(bodyOf(context)),
         limit: (context) => rule(context, 'email').limit,
         ttl: (context) => rule(context, 'email').windowSeconds * 1000,
-        // Stored hashed: the counters never hold an address.
-        getTracker: (_req, context) =>
-          createHash('sha256')
-            .update(emailOf(bodyOf(context)) ?? '')
-            .digest('base64url'),
+        getTracker: (_req, context) => pseudonyms.of(`email:${emailOf(bodyOf(context)) ?? ''}`),
       },
       {
         name: TOKEN_THROTTLER,

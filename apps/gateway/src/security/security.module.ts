@@ -6,6 +6,7 @@ import { APP_CONFIG, REDIS, RedisThrottlerStorage } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
 import { CrossSiteMiddleware } from './cross-site.middleware';
 import { RateLimitGuard, TokenRateLimitGuard } from './rate-limit.guard';
+import { ClientPseudonyms } from './client-pseudonyms';
 import { gatewayThrottlers } from './rate-limit.throttlers';
 
 /**
@@ -17,7 +18,12 @@ import { gatewayThrottlers } from './rate-limit.throttlers';
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG, REDIS, Reflector],
       useFactory: (config: GatewayConfig, redis: Redis, reflector: Reflector) =>
-        gatewayThrottlers(config, new RedisThrottlerStorage(redis), reflector),
+        gatewayThrottlers(
+          config,
+          new RedisThrottlerStorage(redis),
+          reflector,
+          new ClientPseudonyms(redis, config.RATE_LIMIT_NAMESPACE),
+        ),
     }),
   ],
   providers: [RateLimitGuard, { provide: APP_GUARD, useClass: TokenRateLimitGuard }],
