@@ -44,7 +44,13 @@ export async function redisPing(host, port) {
   return !!reply && /^(\+PONG|-NOAUTH)/.test(reply.toString());
 }
 
-/** Kafka: Metadata v0 request; ready once the broker lists itself (registered and unfenced). */
+/**
+ * Kafka: Metadata v0 request (all topics); ready once the broker lists itself (registered and
+ * unfenced) and every partition of every topic it knows has a leader. After a restart the broker
+ * answers before it has elected leaders again; a producer sending then waits on
+ * LEADER_NOT_AVAILABLE retries (the durability suite's first sends after `up` ran into the
+ * gateway's 5 s send timeout under load), so "up" waits for the leaders too.
+ */
 export async function kafkaMetadata(host, port) {
   const clientId = Buffer.from('infra-probe');
   const body = Buffer.alloc(2 + 2 + 4 + 2 + clientId.length + 4);
@@ -63,7 +69,45 @@ export async function kafkaMetadata(host, port) {
     (b) => b.length >= 4 && b.length >= 4 + b.readInt32BE(0),
   );
   if (!reply || reply.length < 12 || reply.readInt32BE(4) !== 4242) return false;
-  return reply.readInt32BE(8) > 0; // broker count
+  try {
+    return everyPartitionLed(reply);
+  } catch {
+    return false; // a reply cut short or not of this shape: not ready
+  }
+}
+
+/** Reads a Metadata v0 reply (after its size and correlation id); throws past its end. */
+function everyPartitionLed(reply) {
+  let o = 8;
+  const int16 = () => ((o += 2), reply.readInt16BE(o - 2));
+  const int32 = () => ((o += 4), reply.readInt32BE(o - 4));
+  // The length is read (moving o) before o moves past what it counts.
+  const skip = (bytes) => (o += bytes);
+  const skipString = () => skip(Math.max(0, int16()));
+  const skipInts = () => skip(4 * int32());
+  const brokers = int32();
+  for (let i = 0; i < brokers; i++) {
+    int32(); // node id
+    skipString(); // host
+    int32(); // port
+  }
+  if (brokers === 0) return false;
+  const topics = int32();
+  for (let t = 0; t < topics; t++) {
+    const topicError = int16();
+    skipString(); // name
+    const partitions = int32();
+    for (let p = 0; p < partitions; p++) {
+      const partitionError = int16();
+      int32(); // partition id
+      const leader = int32();
+      skipInts(); // replicas
+      skipInts(); // in-sync replicas
+      if (partitionError !== 0 || leader < 0) return false;
+    }
+    if (topicError !== 0) return false;
+  }
+  return true;
 }
 
 // Minimal BSON for {ping: 1, $db: 'admin'} and reading top-level `ok`.
