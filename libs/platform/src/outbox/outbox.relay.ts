@@ -51,6 +51,12 @@ export class OutboxRelay {
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /**
+   * A nudge that came while a pass ran: that pass may have looked before the write it announces,
+   * so the loop goes round again instead of sleeping (the wake-up alone would be lost: nobody
+   * sleeps yet, and the event would wait for the idle timer).
+   */
+  private nudged = false;
   private readonly owner: string;
   private readonly log: Logger;
 
@@ -74,6 +80,7 @@ export class OutboxRelay {
 
   /** Called after a write that emitted events, so they go out without waiting for the next scan. */
   nudge(): void {
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -121,6 +128,7 @@ export class OutboxRelay {
     let failures = 0;
     while (this.running) {
       let published = 0;
+      this.nudged = false;
       try {
         published = await this.drainWith((batch) => this.withinBatchTime(batch));
         if (failures > 0) this.log.info({ failures }, 'outbox relay recovered');
@@ -131,7 +139,7 @@ export class OutboxRelay {
       }
       // After failures, wait longer between attempts (up to 8× the idle time); a write's nudge
       // still wakes the relay at once.
-      if (published === 0 && this.running) await this.idle(Math.min(2 ** failures, 8));
+      if (published === 0 && this.running && !this.nudged) await this.idle(Math.min(2 ** failures, 8));
     }
   }
 
