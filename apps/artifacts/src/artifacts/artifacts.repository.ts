@@ -4,6 +4,7 @@ import { type FilterQuery, Model, type UpdateQuery } from 'mongoose';
 import { type OutboxEntry, applyOnce, withOutbox, countMatching } from '@core-vault/platform';
 import { type SearchSource } from '../search/search-document';
 import { searchHead } from './artifact-state';
+import { SUMMARY_PROJECTION } from './card-projection';
 import { ARTIFACT_LIMITS, type ArtifactSort } from '@core-vault/contracts';
 import { LIST_ORDERS, type ListPosition, afterPosition, sortOf } from './list-order';
 import {
@@ -14,15 +15,6 @@ import {
   type VersionState,
 } from './artifact.schema';
 
-/** Fields a dashboard card needs: never the (up to 500,000-character) content. */
-const SUMMARY_PROJECTION = {
-  content: 0,
-  rendered: 0,
-  renderError: 0,
-  securityWarning: 0,
-  searchHead: 0,
-  activity: 0,
-} as const;
 /** What the search index is made from (search-document.ts). */
 const SEARCH_SOURCE_PROJECTION = {
   _id: 1,
