@@ -162,9 +162,9 @@ async function main() {
   writeFileSync(join(outDir, `${stamp}.json`), JSON.stringify(result, null, 2) + '\n');
   say(`npm test exited ${code} after ${seconds} s; last line: "${lastLine}"`);
   say(passed ? 'PASSED' : `FAILED (log: ${logPath})`);
-  log.end();
   if (!opts.keep) rmSync(work, { recursive: true, force: true });
   else say(`clone kept at ${clone}`);
+  log.end();
   process.exitCode = passed ? 0 : 1;
 }
 
