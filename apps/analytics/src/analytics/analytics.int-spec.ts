@@ -222,6 +222,51 @@ describe('view counting', () => {
     }
   });
 
+  it("sorts signed-in views that overtook the created event: the owner's are the owner's", async () => {
+    const a = `art-race-${s}`;
+    // The owner opens what they just made before analytics has read its created event; a
+    // signed-in visitor and an anonymous one view it too.
+    await send(Topic.ArtifactViewed, [
+      make.view({ artifactId: a, viewerId: owner }),
+      make.view({ artifactId: a, viewerId: owner, embed: true }),
+      make.view({ artifactId: a, viewerId: 'someone-else', referrer: 'https://partner.example/p' }),
+      make.view({ artifactId: a }),
+    ]);
+    // A view of a known artifact after them: once counted, the held ones were applied too.
+    const b = `art-race-known-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(b, owner)]);
+    await waitFor(
+      () => stats(b),
+      (x) => x.status === 200,
+      { what: 'b known' },
+    );
+    await send(Topic.ArtifactViewed, [make.view({ artifactId: b })]);
+    await waitFor(
+      () => viewsOf(b),
+      (n) => n === 1,
+      { what: 'b counted' },
+    );
+
+    const created = make.created(a, owner);
+    await send(Topic.ArtifactCreated, [created]);
+    const { body } = await waitFor(
+      () => stats(a),
+      (x) => x.status === 200 && x.body.views + x.body.ownerViews === 4,
+      { what: 'held views sorted' },
+    );
+    expect(body).toMatchObject({ views: 2, ownerViews: 2, embedViews: 0, directViews: 2 });
+    expect(body.referrers.map((r) => r.domain).sort()).toEqual(['(direct)', 'partner.example']);
+    // A redelivered created event changes nothing.
+    await send(Topic.ArtifactCreated, [created]);
+    await send(Topic.ArtifactViewed, [make.view({ artifactId: a })]);
+    await waitFor(
+      () => stats(a),
+      (x) => x.body.views === 3,
+      { what: 'a later view' },
+    );
+    expect((await stats(a)).body.ownerViews).toBe(2);
+  });
+
   it('parks a poison message on the dead-letter topic and keeps counting', async () => {
     const a = `art-poison-${s}`;
     const dlq = await tailTopic(kafka, deadLetterTopic(Topic.ArtifactViewed));

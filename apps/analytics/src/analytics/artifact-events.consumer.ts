@@ -37,13 +37,17 @@ export class ArtifactEventsConsumer implements EventConsumer {
       ownerId: data.ownerId,
       isPublic: data.isPublic,
     });
-    // Views held before the artifact was known now reach the product's view count.
-    if (doc && doc.total > 0) {
+    // Signed-in views held for their viewers are sorted now that the owner is known; also on a
+    // redelivery (doc null), in case the first delivery stopped between the two writes.
+    const released = await this.stats.releaseHeld(data.artifactId);
+    // Views counted before the artifact was known now reach the product's view count.
+    const after = released ?? doc;
+    if (after && after.total > 0) {
       await this.stats.emit(
         data.artifactId,
         this.events.create(
           Topic.ViewCountChanged,
-          { artifactId: data.artifactId, viewCount: doc.total },
+          { artifactId: data.artifactId, viewCount: after.total },
           { key: data.artifactId },
         ),
       );

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type AnyBulkWriteOperation, type Model } from 'mongoose';
 import { type OutboxEntry, applyOnce, withOutbox } from '@core-vault/platform';
 import { ARTIFACT_STATS_MODEL, type ArtifactStatsDoc } from './artifact-stats.schema';
+import { type HeldRelease, planHeldRelease } from './held-views';
 import { type ArtifactWrite, type StatsSnapshot } from './view-plan';
 
 /** Written views lost a race with another writer of the same artifact: the batch is retried. */
@@ -22,7 +23,7 @@ export class ArtifactStatsRepository {
     const rows = await this.model
       .find(
         { _id: { $in: ids } },
-        { known: 1, ownerId: 1, isPublic: 1, deleted: 1, total: 1, referrers: 1, wm: 1 },
+        { known: 1, ownerId: 1, isPublic: 1, deleted: 1, total: 1, referrers: 1, wm: 1, held: 1 },
       )
       .lean<StatsSnapshot[]>()
       .exec();
@@ -65,6 +66,9 @@ export class ArtifactStatsRepository {
           filter: {
             _id: w.artifactId,
             [wmField]: w.previousWatermark === undefined ? { $exists: false } : w.previousWatermark,
+            // Held views land only while the artifact is unknown; once the created event released
+            // the others, the batch is planned again (a new document collides on its _id instead).
+            ...(w.holds && w.exists ? { known: false } : {}),
           },
           update: event ? withOutbox(update, [event]) : update,
           upsert: !w.exists,
@@ -124,6 +128,30 @@ export class ArtifactStatsRepository {
       if (isDuplicateKey(err)) return null;
       throw err;
     }
+  }
+
+  /**
+   * Settles the views held for their viewers (held-views.ts) once the artifact is known: one
+   * conditional update, so a second release (a redelivered created event) finds nothing. Views
+   * can no longer join the held ones then (their write requires an unknown artifact). Returns
+   * the total after, or null when nothing was held.
+   */
+  async releaseHeld(artifactId: string): Promise<Pick<ArtifactStatsDoc, '_id' | 'total'> | null> {
+    const held = { _id: artifactId, known: true, held: { $exists: true } };
+    const doc = await this.model
+      .findOne(held, { ownerId: 1, isPublic: 1, deleted: 1, referrers: 1, held: 1 })
+      .lean<HeldRelease & { _id: string }>()
+      .exec();
+    if (!doc) return null;
+    const inc = planHeldRelease(doc);
+    return this.model
+      .findOneAndUpdate(
+        held,
+        { ...(Object.keys(inc).length ? { $inc: inc } : {}), $unset: { held: 1 } },
+        { new: true, projection: { total: 1 }, timestamps: false },
+      )
+      .lean<Pick<ArtifactStatsDoc, '_id' | 'total'>>()
+      .exec();
   }
 
   /** Appends a view-count event (used when an artifact becomes known with views already held). */

@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose';
 import { type OutboxFields, appliedEventsField, outboxPlugin } from '@core-vault/platform';
+import { type HeldViews } from './held-views';
 
 export const ARTIFACT_STATS_MODEL = 'ArtifactStats';
 
@@ -29,6 +30,8 @@ export interface ArtifactStatsDoc extends OutboxFields {
   referrers: Record<string, number>;
   /** Kafka partition → highest offset of the views topic already applied here. */
   wm: Record<string, number>;
+  /** Signed-in views waiting for the created event, by encoded viewer id (held-views.ts). */
+  held?: Record<string, HeldViews>;
 }
 
 export const artifactStatsSchema = new Schema<ArtifactStatsDoc>(
@@ -49,6 +52,7 @@ export const artifactStatsSchema = new Schema<ArtifactStatsDoc>(
     days: { type: Schema.Types.Mixed, default: {} },
     referrers: { type: Schema.Types.Mixed, default: {} },
     wm: { type: Schema.Types.Mixed, default: {} },
+    held: { type: Schema.Types.Mixed },
     ...appliedEventsField,
   },
   { versionKey: false, collection: 'artifact_stats', minimize: false },

@@ -1,3 +1,4 @@
+import { MAX_HELD_VIEWERS } from './held-views';
 import { type StatsSnapshot, type ViewInput, needsWrite, planViewWrites } from './view-plan';
 
 const snap = (over: Partial<StatsSnapshot> = {}): StatsSnapshot => ({
@@ -66,11 +67,50 @@ describe('planViewWrites', () => {
     expect(gone.dropped.deleted).toBe(1);
   });
 
-  it('holds views of unknown artifacts without emitting a count', () => {
-    const [w] = planViewWrites(0, new Map(), [view(1, { viewerId: 'someone' })]);
+  it('counts anonymous views of unknown artifacts at once, without emitting a count', () => {
+    const [w] = planViewWrites(0, new Map(), [view(1, { sessionId: 's1' })]);
     expect(w!.exists).toBe(false);
     expect(w!.inc['total']).toBe(1);
+    expect(w!.holds).toBe(false);
     expect(w!.newTotal).toBeNull();
+    expect(w!.visitors).toEqual([{ day: '2030-01-01', sessionId: 's1' }]);
+  });
+
+  it('holds signed-in views of unknown artifacts per viewer (maybe the owner), as no visitor', () => {
+    const unknown = snap({ known: false, ownerId: null, total: 0 });
+    const [w] = planViewWrites(0, new Map([['a1', unknown]]), [
+      view(1, { viewerId: 'usr_a', sessionId: 's1' }),
+      view(2, { viewerId: 'usr_a', embed: true, referrer: 'https://blog.example/p' }),
+    ]);
+    expect(w!.holds).toBe(true);
+    expect(w!.inc).toEqual({
+      'held.usr_a.n': 2,
+      'held.usr_a.directViews': 1,
+      'held.usr_a.embedViews': 1,
+      'held.usr_a.days.2030-01-01': 2,
+      'held.usr_a.referrers.(direct)': 1,
+      'held.usr_a.referrers.blog%2Eexample': 1,
+    });
+    expect(w!.visitors).toEqual([]);
+    expect(w!.watermark).toBe(2);
+    // Once known, the same viewer's views count as usual.
+    const [known] = planViewWrites(0, new Map([['a1', snap()]]), [view(3, { viewerId: 'usr_a' })]);
+    expect(known!.holds).toBe(false);
+    expect(known!.inc['total']).toBe(1);
+  });
+
+  it(`holds at most ${MAX_HELD_VIEWERS} viewers per artifact; a further one is counted at once`, () => {
+    const held = Object.fromEntries(
+      Array.from({ length: MAX_HELD_VIEWERS }, (_, i) => [`usr_${i}`, { n: 1 }]),
+    );
+    const full = snap({ known: false, ownerId: null, total: 0, held });
+    const [w] = planViewWrites(0, new Map([['a1', full]]), [
+      view(1, { viewerId: 'usr_0' }),
+      view(2, { viewerId: 'usr_new' }),
+    ]);
+    expect(w!.inc['held.usr_0.n']).toBe(1);
+    expect(w!.inc['held.usr_new.n']).toBeUndefined();
+    expect(w!.inc['total']).toBe(1);
   });
 
   it('caps distinct referrer domains, counting the rest as (other)', () => {

@@ -1,4 +1,5 @@
 import { type EventPayloads, type Topic, utcDay } from '@core-vault/contracts';
+import { MAX_HELD_VIEWERS, holdView } from './held-views';
 import { MAX_REFERRER_DOMAINS, OTHER, encodeKey, referrerDomain } from './referrer';
 
 type ViewPayload = EventPayloads[Topic.ArtifactViewed];
@@ -13,6 +14,8 @@ export interface StatsSnapshot {
   total: number;
   referrers: Record<string, number>;
   wm: Record<string, number>;
+  /** Signed-in views held while the artifact is unknown, by encoded viewer id (held-views.ts). */
+  held?: Record<string, unknown>;
 }
 
 export interface ViewInput {
@@ -33,6 +36,11 @@ export interface ArtifactWrite {
   visitors: { day: string; sessionId: string }[];
   /** The new absolute total when counted views changed it on a known artifact (→ event). */
   newTotal: number | null;
+  /**
+   * Views were held for their viewer (the artifact unknown): the write must find it still
+   * unknown, or the views would stay held after the created event released the others.
+   */
+  holds: boolean;
   dropped: { replayed: number; deleted: number; private: number };
 }
 
@@ -40,7 +48,10 @@ export interface ArtifactWrite {
  * Plans the writes of one batch of views from one partition (pure: tested without a database).
  * Rules: views at or below the artifact's watermark for the partition were applied before (a
  * replay) and are skipped; deleted artifacts stop counting; the owner's own views are counted
- * apart; views of a private artifact by anyone else are dropped; unknown artifacts are held.
+ * apart; views of a private artifact by anyone else are dropped; views of unknown artifacts are
+ * held: anonymous ones counted at once (no owner can be among them), signed-in ones apart per
+ * viewer until the created event names the owner (held-views.ts), at most MAX_HELD_VIEWERS
+ * viewers per artifact, the rest counted at once.
  */
 export function planViewWrites(
   partition: number,
@@ -49,7 +60,7 @@ export function planViewWrites(
 ): ArtifactWrite[] {
   const wmKey = String(partition);
   const states = new Map<string, PlanState>();
-  // Referrer URL → encoded domain key, parsed once per batch (a page sends many views).
+  // Referrer URL → encoded domain key (referrerKeyOf).
   const domains = new Map<string | undefined, string>();
   for (const { offset, data } of views) {
     let state = states.get(data.artifactId);
@@ -69,8 +80,10 @@ export function planViewWrites(
           lastViewedAt: null,
           visitors: [],
           newTotal: null,
+          holds: false,
           dropped: { replayed: 0, deleted: 0, private: 0 },
         },
+        heldViewers: new Set(Object.keys(snap?.held ?? {})),
       };
       states.set(data.artifactId, state);
     }
@@ -97,11 +110,19 @@ export function planViewWrites(
       continue;
     }
     const day = utcDay(data.viewedAt);
+    if (!snap?.known && data.viewerId !== undefined) {
+      const viewer = encodeKey(data.viewerId);
+      if (state.heldViewers.has(viewer) || state.heldViewers.size < MAX_HELD_VIEWERS) {
+        state.heldViewers.add(viewer);
+        holdView(w.inc, viewer, day, data.embed, referrerKeyOf(domains, data.referrer));
+        w.holds = true;
+        continue;
+      }
+    }
     bump(w.inc, 'total');
     bump(w.inc, `days.${day}`);
     bump(w.inc, data.embed ? 'embedViews' : 'directViews');
-    let key = domains.get(data.referrer);
-    if (key === undefined) domains.set(data.referrer, (key = encodeKey(referrerDomain(data.referrer))));
+    let key = referrerKeyOf(domains, data.referrer);
     if (!state.referrerKeys.has(key)) {
       if (state.referrerKeys.size >= MAX_REFERRER_DOMAINS) key = encodeKey(OTHER);
       state.referrerKeys.add(key);
@@ -121,10 +142,19 @@ export function planViewWrites(
   return writes;
 }
 
+/** The encoded referrer domain of a view, parsed once per batch (a page sends many views). */
+function referrerKeyOf(domains: Map<string | undefined, string>, referrer: string | undefined): string {
+  let key = domains.get(referrer);
+  if (key === undefined) domains.set(referrer, (key = encodeKey(referrerDomain(referrer))));
+  return key;
+}
+
 interface PlanState {
   snap: StatsSnapshot | undefined;
   write: ArtifactWrite;
   referrerKeys: Set<string>;
+  /** Encoded ids of the viewers whose views are held (the snapshot's and this batch's). */
+  heldViewers: Set<string>;
   /** The latest counted viewedAt, as sent (turned into a Date once per artifact). */
   lastViewedAt: string | undefined;
 }
@@ -138,6 +168,8 @@ function later(a: string, b: string): boolean {
 /** Whether a view counts as a visit (the rules above, without the watermark). */
 function countable(snap: StatsSnapshot | undefined, data: ViewPayload): boolean {
   if (snap?.deleted) return false;
+  // Held for its viewer: maybe the owner's, whose visits are no visitor's.
+  if (!snap?.known && data.viewerId !== undefined) return false;
   if (snap?.known && data.viewerId !== undefined && data.viewerId === snap.ownerId) return false;
   return !(snap?.known && !snap.isPublic);
 }
