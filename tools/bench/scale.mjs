@@ -479,6 +479,48 @@ async function main() {
     );
   }
 
+  /** Prometheus samples of a service's /metrics whose names start with one of `prefixes`. */
+  async function scrape(base, prefixes) {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const values = {};
+    for (const line of text.split('\n')) {
+      if (!prefixes.some((p) => line.startsWith(p))) continue;
+      const [name, value] = line.split(/ (?=[^ ]+$)/);
+      values[name] = Number(value);
+    }
+    return values;
+  }
+  const PROCESS_METRICS = [
+    'nodejs_gc_duration_seconds_sum',
+    'nodejs_gc_duration_seconds_count',
+    'nodejs_eventloop_lag_',
+    'nodejs_heap_size_used_bytes',
+  ];
+  /**
+   * What a service's process did while a run was measured: its garbage collections by kind (time
+   * and count, from the counters' growth) and its event loop's delay (prom-client keeps it since
+   * the previous scrape, which is the run's start): where a reader's tail comes from.
+   */
+  async function processDuring(base, run) {
+    const before = await scrape(base, PROCESS_METRICS);
+    await run();
+    const after = await scrape(base, PROCESS_METRICS);
+    const stats = {};
+    for (const [name, value] of Object.entries(after)) {
+      const kind = /kind="(\w+)"/.exec(name)?.[1];
+      if (name.startsWith('nodejs_gc_duration_seconds_sum') && kind)
+        stats[`gc ${kind} ms`] = round1((value - (before[name] ?? 0)) * 1000);
+      else if (name.startsWith('nodejs_gc_duration_seconds_count') && kind)
+        stats[`gc ${kind} count`] = value - (before[name] ?? 0);
+      else if (/^nodejs_eventloop_lag_(max|p99)_seconds$/.test(name))
+        stats[name.replace('nodejs_eventloop_lag_', 'event loop delay ').replace('_seconds', ' ms')] = round1(
+          value * 1000,
+        );
+      else if (name === 'nodejs_heap_size_used_bytes') stats['heap used MB'] = Math.round(value / 1048576);
+    }
+    return stats;
+  }
+
   async function measure(size, cursor, oneId) {
     const out = {};
     for (const sort of SORTS)
@@ -527,10 +569,19 @@ async function main() {
     await restartAnchor(page1);
     const cursor = await deepCursor(size);
     const runs = [];
+    const processes = [];
     for (let run = 0; run < RUNS; run++) {
       log(`size ${size}: run ${run + 1} of ${RUNS}`);
-      runs.push(await measure(size, cursor, firstIds[0]));
+      let figures;
+      const gatewayDuring = processDuring(gatewayUrl, async () => {
+        figures = await measure(size, cursor, firstIds[0]);
+      });
+      // The gateway's window holds the service's: both around the same measurement.
+      const artifactsDuring = await processDuring(artifactsUrl, () => gatewayDuring);
+      processes.push({ artifacts: artifactsDuring, gateway: await gatewayDuring });
+      runs.push(figures);
     }
+    log(`size ${size}: processes while measured ${JSON.stringify(processes)}`);
     const figures = {};
     for (const op of Object.keys(runs[0])) {
       if (op === 'export') {
@@ -557,6 +608,7 @@ async function main() {
       page1Bytes: Buffer.byteLength(page1),
       mongoRssMb: rssMb(mongo.child.pid),
       figures,
+      processes,
       runs,
     };
     log(`size ${size}: ${JSON.stringify(figures)}`);
