@@ -16,7 +16,7 @@
 // Plans limit features, not artifact counts: a signed dev token with plan Pro (as artifacts.mjs).
 // Usage: node tools/bench/scale.mjs [--sizes 100,1000,5000,20000] [--runs 3] [--no-build]
 //        BENCH_SAMPLES (200 per figure per run), BENCH_OP_SECONDS (10: fewer samples when slower),
-//        BENCH_MONGO_XMX (3g, as `infra up`), BENCH_PROFILE=1 (CPU profiles of the services).
+//        BENCH_MONGO_XMX (3g, as `infra up`), BENCH_MONGO_CACHE_MB (1024, as `infra up`), BENCH_PROFILE=1 (CPU profiles of the services).
 // Where a search's time goes is measured beside it: the same search straight to the artifacts
 // service (no gateway), and the engine alone (the service's own request body, straight to
 // OpenSearch, with its `took`), and the service's card read of its hits from the store alone.
@@ -47,6 +47,7 @@ const RUNS = Number(arg('runs', '3'));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const OP_SECONDS = Number(process.env.BENCH_OP_SECONDS ?? 10);
 const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '3g';
+const MONGO_CACHE_MB = Number(process.env.BENCH_MONGO_CACHE_MB ?? 1024);
 /** How long the outbox and the search read model may take to catch up with a size's seeding. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 1200) * 1000;
 const TARGETS = {
@@ -109,7 +110,7 @@ async function startMongo(dir) {
     [
       // Every collection and its pause, beside the report: the store's pauses are every reader's tail.
       `-Xlog:gc:file=${join(root, `.local/bench/scale-${suffix}-mongo-gc.log`)}`,
-      ...javaServerArgs(MONGO_XMX),
+      ...javaServerArgs(MONGO_XMX, MONGO_CACHE_MB),
       '127.0.0.1',
       String(port),
       join(dir, 'bench.mv.db'),
@@ -208,7 +209,9 @@ async function main() {
   );
   const dataDir = join(root, `.local/bench/scale-mongo-${suffix}`);
   mkdirSync(dataDir, { recursive: true });
-  log(`starting a private mongo-java-server (-Xmx${MONGO_XMX}, H2 file in ${dataDir})`);
+  log(
+    `starting a private mongo-java-server (-Xmx${MONGO_XMX}, ${MONGO_CACHE_MB} MB page cache, H2 file in ${dataDir})`,
+  );
   const mongo = await startMongo(dataDir);
   const [artifactsPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort()];
   const artifactsUrl = `http://127.0.0.1:${artifactsPort}`;
@@ -512,11 +515,11 @@ async function main() {
         stats[`gc ${kind} ms`] = round1((value - (before[name] ?? 0)) * 1000);
       else if (name.startsWith('nodejs_gc_duration_seconds_count') && kind)
         stats[`gc ${kind} count`] = value - (before[name] ?? 0);
-      else if (/^nodejs_eventloop_lag_(max|p99)_seconds$/.test(name))
-        stats[name.replace('nodejs_eventloop_lag_', 'event loop delay ').replace('_seconds', ' ms')] = round1(
-          value * 1000,
-        );
-      else if (name === 'nodejs_heap_size_used_bytes') stats['heap used MB'] = Math.round(value / 1048576);
+      // Default labels (service) follow every name.
+      else if (/^nodejs_eventloop_lag_(max|p99)_seconds\{/.test(name))
+        stats[`event loop delay ${/_(max|p99)_/.exec(name)?.[1]} ms`] = round1(value * 1000);
+      else if (name.startsWith('nodejs_heap_size_used_bytes{'))
+        stats['heap used MB'] = Math.round(value / 1048576);
     }
     return stats;
   }
@@ -681,6 +684,7 @@ async function main() {
       samples: SAMPLES,
       opSeconds: OP_SECONDS,
       mongoXmx: MONGO_XMX,
+      mongoCacheMb: MONGO_CACHE_MB,
       store: 'mongo-java-server (H2 file)',
     },
     targets: TARGETS,
