@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { analyticsRoute } from '@core-vault/contracts';
 import { SecurityModule } from '../security/security.module';
 import { AnalyticsForwarders } from './analytics-forwarders.controller';
 import { AnalyticsGatewayController } from './analytics-gateway.controller';
 import { CollectionRollup } from './collection-rollup';
 import { OnboardingGatewayController } from './onboarding-gateway.controller';
-import { ViewBeaconPreflightController } from './view-beacon-preflight.controller';
+import { ViewBeaconPreflight } from './view-beacon-preflight.middleware';
 import { ViewTracker } from './view-tracker';
 
 /**
@@ -13,12 +14,13 @@ import { ViewTracker } from './view-tracker';
  */
 @Module({
   imports: [SecurityModule],
-  controllers: [
-    AnalyticsGatewayController,
-    AnalyticsForwarders,
-    ViewBeaconPreflightController,
-    OnboardingGatewayController,
-  ],
+  controllers: [AnalyticsGatewayController, AnalyticsForwarders, OnboardingGatewayController],
   providers: [ViewTracker, CollectionRollup],
 })
-export class AnalyticsGatewayModule {}
+export class AnalyticsGatewayModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(ViewBeaconPreflight)
+      .forRoutes({ path: analyticsRoute.viewBeacon.path, method: RequestMethod.OPTIONS });
+  }
+}

@@ -199,6 +199,12 @@ describe('the view beacon through the gateway', () => {
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toBe('content-type');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     expect(preflight.headers.get('set-cookie')).toBeNull();
+    // Only the beacon: no other route answers another origin's preflight.
+    const elsewhere = await fetch(`${gw}/api/v1/analytics/track-view`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://blog.example.org', 'access-control-request-method': 'POST' },
+    });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
     const a = `beacon-json-${suffix}`;
     const sent = await beacon(a, '203.0.113.40', { 'content-type': 'application/json' });
     expect(sent.status).toBe(204);
