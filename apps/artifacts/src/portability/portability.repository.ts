@@ -11,17 +11,12 @@ import {
   type ArtifactDoc,
   type ArtifactVersionDoc,
 } from '../artifacts/artifact.schema';
+import { STORED_FORMS_PROJECTION } from '../artifacts/card-projection';
 import { LIST_ORDERS, type ListPosition, afterPosition, sortOf } from '../artifacts/list-order';
 
 /** An artifact as stored (description, version author and note since #18: absent on older ones). */
 export type StoredArtifact = ArtifactDoc;
-const EXPORT_PROJECTION = {
-  rendered: 0,
-  renderError: 0,
-  securityWarning: 0,
-  searchHead: 0,
-  activity: 0,
-} as const;
+const EXPORT_PROJECTION = STORED_FORMS_PROJECTION;
 /** What the export reads of an artifact: everything but its stored forms and activity. */
 export type ExportSource = Omit<StoredArtifact, keyof typeof EXPORT_PROJECTION>;
 export type StoredVersion = ArtifactVersionDoc;

@@ -27,6 +27,18 @@ function scriptedCollection() {
   return { model: { collection } as unknown as Model<unknown>, scans, scanStarted };
 }
 
+/** A started relay over `model` that would sleep an hour when idle: never, within a test. */
+function startRelay(model: Model<unknown>): OutboxRelay {
+  const relay = new OutboxRelay({
+    models: [model],
+    publisher: { publish: () => Promise.resolve() },
+    logger: pino({ level: 'silent' }),
+    idleMs: 3_600_000,
+  });
+  relay.start();
+  return relay;
+}
+
 describe('OutboxRelay', () => {
   let relay: OutboxRelay | undefined;
   afterEach(async () => {
@@ -37,14 +49,7 @@ describe('OutboxRelay', () => {
 
   it('looks again at once when a write nudged it during a scan that found nothing', async () => {
     const { model, scans, scanStarted } = scriptedCollection();
-    // An hour's idle: a relay that went to sleep would never scan again within the test.
-    relay = new OutboxRelay({
-      models: [model],
-      publisher: { publish: () => Promise.resolve() },
-      logger: pino({ level: 'silent' }),
-      idleMs: 3_600_000,
-    });
-    relay.start();
+    relay = startRelay(model);
     await scanStarted(1);
     // The write lands after the scan looked; its nudge arrives while the scan is still out.
     relay.nudge();
@@ -56,13 +61,7 @@ describe('OutboxRelay', () => {
 
   it('sleeps after a scan that found nothing when no write came', async () => {
     const { model, scans, scanStarted } = scriptedCollection();
-    relay = new OutboxRelay({
-      models: [model],
-      publisher: { publish: () => Promise.resolve() },
-      logger: pino({ level: 'silent' }),
-      idleMs: 3_600_000,
-    });
-    relay.start();
+    relay = startRelay(model);
     await scanStarted(1);
     scans[0]!([]);
     // Several turns of the event loop: a relay that did not sleep would have scanned again.
