@@ -15,6 +15,7 @@
 // Each size is measured --runs times (3); the table shows the medians of the runs' p50 and p95.
 // Plans limit features, not artifact counts: a signed dev token with plan Pro (as artifacts.mjs).
 // Usage: node tools/bench/scale.mjs [--sizes 100,1000,5000,20000] [--runs 3] [--no-build]
+//        [--team 20 --team-each 5000] (the small team: 19 more users seeded first, then measured as one)
 //        BENCH_SAMPLES (200 per figure per run), BENCH_OP_SECONDS (10: fewer samples when slower),
 //        BENCH_MONGO_XMX (3g, as `infra up`), BENCH_MONGO_CACHE_MB (1024, as `infra up`), BENCH_PROFILE=1 (CPU profiles of the services).
 // Where a search's time goes is measured beside it: the same search straight to the artifacts
@@ -43,6 +44,9 @@ const SIZES = arg('sizes', '100,1000,5000,20000')
   .map((s) => Number(s.replace(/_/g, '')))
   .sort((a, b) => a - b);
 const RUNS = Number(arg('runs', '3'));
+/** A team (#20's small team: 20 users × 5,000): the measured user plus TEAM − 1 others. */
+const TEAM = Number(arg('team', '1'));
+const TEAM_EACH = Number(arg('team-each', '5000'));
 // 200: a p95 of 20 samples is their second-slowest, one stray pause away from another figure.
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const OP_SECONDS = Number(process.env.BENCH_OP_SECONDS ?? 10);
@@ -194,19 +198,21 @@ async function main() {
   }
   const platform = require(join(root, 'libs/platform/dist/index.js'));
   const signer = new platform.AccessTokenSigner(platform.localDevKeys().privateKey);
-  const token = await signer.sign(
-    {
-      sub: `scale-${suffix}`,
-      email: 'scale@x.test',
-      sid: `scale-${suffix}`,
-      adm: false,
-      act: true,
-      plan: 'Pro',
-      sts: 'TRIAL',
-    },
-    Date.now(),
-    24 * 3600,
-  );
+  const sign = (user) =>
+    signer.sign(
+      {
+        sub: user,
+        email: `${user}@x.test`,
+        sid: user,
+        adm: false,
+        act: true,
+        plan: 'Pro',
+        sts: 'TRIAL',
+      },
+      Date.now(),
+      24 * 3600,
+    );
+  const token = await sign(`scale-${suffix}`);
   const dataDir = join(root, `.local/bench/scale-mongo-${suffix}`);
   mkdirSync(dataDir, { recursive: true });
   log(
@@ -274,20 +280,49 @@ async function main() {
    * again on a fresh one. Should the lost one have been stored after all, the size check after
    * seeding says so.
    */
-  async function postBatch(batch, attempt = 1) {
+  async function postBatch(batch, asUser = headers, attempt = 1) {
     try {
       // Straight to the service: the gateway gives up after 15 s, and on the embedded store a
       // write can wait longer behind a scan (the outbox relay's poll is one) once the data is large.
       return await fetch(`${artifactsUrl}/api/v1/artifacts/batch`, {
         method: 'POST',
-        headers: { ...headers, connection: 'close' },
+        headers: { ...asUser, connection: 'close' },
         body: JSON.stringify({ artifacts: batch }),
       });
     } catch (err) {
       if (attempt >= 3) throw err;
       log(`seed: ${err.cause?.code ?? err.message}; trying the batch again`);
-      return postBatch(batch, attempt + 1);
+      return postBatch(batch, asUser, attempt + 1);
     }
+  }
+
+  /**
+   * The rest of a team (--team N): N − 1 other users with TEAM_EACH artifacts each, seeded before
+   * the measured user, so every figure is read from a store holding the whole team's data.
+   */
+  async function seedTeam() {
+    const started = performance.now();
+    for (let u = 1; u < TEAM; u++) {
+      const asUser = { ...headers, authorization: `Bearer ${await sign(`scale-${suffix}-team-${u}`)}` };
+      const batches = [];
+      for (let i = 0; i < TEAM_EACH; i += 20)
+        batches.push(
+          Array.from({ length: Math.min(20, TEAM_EACH - i) }, (_, n) => benchArtifact(u * 1_000_000 + i + n)),
+        );
+      let next = 0;
+      const worker = async () => {
+        while (next < batches.length) {
+          const res = await postBatch(batches[next++], asUser);
+          const text = await res.text();
+          if (res.status !== 201) throw new Error(`team seed: ${res.status} ${text.slice(0, 300)}`);
+        }
+      };
+      await Promise.all([worker(), worker(), worker(), worker()]);
+      log(
+        `team: user ${u + 1} of ${TEAM} seeded (${TEAM_EACH}), ${((performance.now() - started) / 1000).toFixed(0)} s, mongo RSS ${rssMb(mongo.child.pid)} MB`,
+      );
+    }
+    return round1((performance.now() - started) / 1000);
   }
 
   let seeded = 0;
@@ -566,6 +601,7 @@ async function main() {
   }
 
   const results = {};
+  const teamSeedSeconds = TEAM > 1 ? await seedTeam() : 0;
   for (const size of SIZES) {
     const seedSeconds = await seedTo(size);
     const page1 = await get('/api/v1/artifacts?sort=newest&limit=20');
@@ -685,6 +721,9 @@ async function main() {
       opSeconds: OP_SECONDS,
       mongoXmx: MONGO_XMX,
       mongoCacheMb: MONGO_CACHE_MB,
+      team: TEAM,
+      teamEach: TEAM_EACH,
+      teamSeedSeconds,
       store: 'mongo-java-server (H2 file)',
     },
     targets: TARGETS,
