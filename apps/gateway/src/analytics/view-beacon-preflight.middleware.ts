@@ -1,5 +1,5 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
-import { type NextFunction, type Request, type Response } from 'express';
+import { type Request, type Response } from 'express';
 
 /** How long a browser may reuse the answer before asking again (Chromium caps it at 2 h). */
 const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
@@ -15,8 +15,8 @@ const PREFLIGHT_MAX_AGE_SECONDS = 86_400;
  */
 @Injectable()
 export class ViewBeaconPreflight implements NestMiddleware {
-  use(req: Request, res: Response, next: NextFunction): void {
-    if (req.method !== 'OPTIONS') return next();
+  /** Mounted for OPTIONS on the beacon's path only (AnalyticsGatewayModule). */
+  use(_req: Request, res: Response): void {
     res
       .status(204)
       .set({
