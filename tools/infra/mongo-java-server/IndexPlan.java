@@ -18,8 +18,8 @@ import java.util.TreeSet;
  * How one query walks one OrderedIndex, by the rules MongoDB's planner uses for a compound index:
  * an equality prefix (a value, `$eq` or `$in` on the leading keys), then at most one range
  * (`$gt`/`$gte`/`$lt`/`$lte`) on the next key, and the sort served when the query's sort is the
- * index's next keys in their directions or all reversed. Bounds are inclusive and the walk yields
- * a superset; IndexedCollection still matches every document against the whole query.
+ * index's next keys in their directions or all reversed. The walk yields a superset (a range's
+ * bounds take every type); IndexedCollection still matches every document against the whole query.
  */
 final class IndexPlan {
   private static final int MAX_COMBINATIONS = 256;
@@ -81,12 +81,19 @@ final class IndexPlan {
     }
     Object lower = null;
     Object upper = null;
+    boolean lowerExclusive = false;
+    boolean upperExclusive = false;
     boolean ranged = false;
     if (p < n && query.get(index.field(p)) instanceof Document range && isRange(range)) {
       ranged = true;
       for (String op : range.keySet()) {
-        if (op.startsWith("$g")) lower = range.get(op);
-        else upper = range.get(op);
+        if (op.startsWith("$g")) {
+          lower = range.get(op);
+          lowerExclusive = op.equals("$gt");
+        } else {
+          upper = range.get(op);
+          upperExclusive = op.equals("$lt");
+        }
       }
     }
     // Nothing narrows the walk: walking every entry costs what the library's scan costs.
@@ -124,20 +131,29 @@ final class IndexPlan {
     // Every entry of the walk matches when the query is its equality prefix and nothing else.
     boolean exact = !ranged && !index.dotted() && !index.isMultikey() && query.size() == p;
     IndexPlan plan = new IndexPlan(index, p, ranged, sortServed, reversed, covered, exact);
+    // Entry order runs against value order on a descending key.
+    boolean asc = p < n && index.ascending(p);
+    Object start = asc ? lower : upper;
+    Object end = asc ? upper : lower;
+    // `$gt`/`$lt`: the walk starts after every entry equal to the bound (its later keys and its
+    // position past all of theirs) and ends before them. Inclusive bounds made `$gt: 0` walk every
+    // entry at 0 — the outbox relay's claim, `_outboxPending > 0`, loaded each of a collection's
+    // documents (all at 0) to match its lease condition: 33 ms at 20,000 artifacts, 4 times a second.
+    boolean startAfter = ranged && start != null && (asc ? lowerExclusive : upperExclusive);
+    boolean endBefore = ranged && end != null && (asc ? upperExclusive : lowerExclusive);
     for (List<Object> combination : combinations(equalities)) {
-      Object[] f = new Object[n];
-      Object[] t = new Object[n];
-      for (int i = 0; i < n; i++) {
+      // The key values, then the position: entry bounds (OrderedIndex.range).
+      Object[] f = new Object[n + 1];
+      Object[] t = new Object[n + 1];
+      for (int i = 0; i <= n; i++) {
         if (i < p) {
           f[i] = t[i] = combination.get(i);
         } else if (i == p && ranged) {
-          // Entry order runs against value order on a descending key.
-          boolean asc = index.ascending(i);
-          f[i] = asc ? orLow(lower) : orLow(upper);
-          t[i] = asc ? orHigh(upper) : orHigh(lower);
+          f[i] = orLow(start);
+          t[i] = orHigh(end);
         } else {
-          f[i] = OrderedIndex.LOW;
-          t[i] = OrderedIndex.HIGH;
+          f[i] = startAfter ? OrderedIndex.HIGH : OrderedIndex.LOW;
+          t[i] = endBefore ? OrderedIndex.LOW : OrderedIndex.HIGH;
         }
       }
       plan.from.add(f);

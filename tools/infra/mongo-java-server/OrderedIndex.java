@@ -7,12 +7,14 @@ import de.bwaldvogel.mongo.backend.Utils;
 import de.bwaldvogel.mongo.backend.ValueComparator;
 import de.bwaldvogel.mongo.bson.Document;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -141,22 +143,24 @@ final class OrderedIndex extends Index<Object> {
   }
 
   /**
-   * The entries between two bounds (inclusive, entry order), copied so the walk holds no lock
-   * while it loads documents.
+   * The entries between two bounds (entry order), copied so the walk holds no lock while it loads
+   * documents. A bound is the key values and then the position, each a value or LOW/HIGH.
    */
   synchronized List<Entry> range(Object[] from, Object[] to) {
-    Entry low = new Entry(from, LOW);
-    Entry high = new Entry(to, HIGH);
-    if (compare(low, high) > 0) return List.of();
-    return new ArrayList<>(entries.subSet(low, true, high, true));
+    SortedSet<Entry> between = between(from, to);
+    return between == null ? List.of() : new ArrayList<>(between);
   }
 
   /** How many entries lie between two bounds (a count by the index alone: COUNT_SCAN). */
   synchronized int count(Object[] from, Object[] to) {
-    Entry low = new Entry(from, LOW);
-    Entry high = new Entry(to, HIGH);
-    if (compare(low, high) > 0) return 0;
-    return entries.subSet(low, true, high, true).size();
+    SortedSet<Entry> between = between(from, to);
+    return between == null ? 0 : between.size();
+  }
+
+  private SortedSet<Entry> between(Object[] from, Object[] to) {
+    Entry low = new Entry(Arrays.copyOf(from, fields.length), from[fields.length]);
+    Entry high = new Entry(Arrays.copyOf(to, fields.length), to[fields.length]);
+    return compare(low, high) > 0 ? null : entries.subSet(low, true, high, true);
   }
 
   @Override

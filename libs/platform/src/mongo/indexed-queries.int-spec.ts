@@ -167,6 +167,18 @@ it('ranges, multikey arrays, $ne/$nin and fields outside the index agree with a 
     { owner: { $in: ['ann', 'bob'] }, deletedAt: null, title: { $nin: ['alpha'] } },
     { owner: 'bob', deletedAt: null, views: { $gte: 2 }, title: /ta$/ },
     { owner: 'cid', deletedAt: null, $or: [{ views: 3 }, { tags: 'eta' }] },
+    // Exclusive bounds ($gt/$lt) start after / end before the entries equal to them, on ascending
+    // and descending keys with later keys, and beside conditions outside the index (the outbox
+    // relay's claim: a range on its key and a lease condition in an $or).
+    { pending: { $gt: 0 }, $or: [{ title: 'alpha' }, { views: { $lt: 2 } }] },
+    { pending: { $lt: 2 } },
+    { pending: { $gt: 0, $lt: 2 } },
+    { owner: 'ann', deletedAt: null, createdAt: { $gt: day(5) } },
+    { owner: 'ann', deletedAt: null, createdAt: { $gte: day(3), $lt: day(10) } },
+    { owner: { $in: ['bob', 'dee'] }, deletedAt: null, views: { $gt: 2 } },
+    { owner: 'bob', deletedAt: null, views: { $gt: 1, $lt: 4 } },
+    { owner: 'dee', deletedAt: null, title: { $gt: 'beta', $lte: 'eta' } },
+    { owner: 'dee', deletedAt: null, title: { $lt: 'gamma' } },
   ];
   for (const filter of filters) {
     for (const sort of [undefined, { createdAt: -1 as const, _id: 1 as const }]) {
@@ -175,6 +187,21 @@ it('ranges, multikey arrays, $ne/$nin and fields outside the index agree with a 
         return (sort ? q.sort(sort) : q.sort({ _id: 1 })).lean<Item[]>();
       });
       expect({ filter, ids: ids(a) }).toEqual({ filter, ids: ids(b) });
+    }
+  }
+});
+
+it('a range on an index key with its sort served and a limit agrees with a scan', async () => {
+  const cases: [FilterQuery<Item>, Sort][] = [
+    [{ owner: 'bob', deletedAt: null, views: { $lt: 4 } }, { views: -1, createdAt: -1, _id: 1 }],
+    [{ owner: 'bob', deletedAt: null, views: { $gt: 1 } }, { views: 1, createdAt: 1, _id: -1 }],
+    [{ owner: 'ann', deletedAt: null, createdAt: { $gt: day(4), $lt: day(15) } }, { createdAt: -1, _id: -1 }],
+    [{ owner: 'cid', deletedAt: null, title: { $gt: 'alpha' } }, { title: 1, createdAt: -1, _id: 1 }],
+  ];
+  for (const [filter, sort] of cases) {
+    for (const limit of [1, 3, 50]) {
+      const [a, b] = await both((m) => m.find(filter).sort(sort).limit(limit).lean<Item[]>());
+      expect({ filter, sort, limit, ids: ids(a) }).toEqual({ filter, sort, limit, ids: ids(b) });
     }
   }
 });
