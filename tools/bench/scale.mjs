@@ -17,7 +17,8 @@
 // Usage: node tools/bench/scale.mjs [--sizes 100,1000,5000,20000] [--runs 3] [--no-build]
 //        [--team 20 --team-each 5000] (the small team: 19 more users seeded first, then measured as one)
 //        BENCH_SAMPLES (200 per figure per run), BENCH_OP_SECONDS (10: fewer samples when slower),
-//        BENCH_MONGO_XMX (3g, as `infra up`), BENCH_MONGO_CACHE_MB (1024, as `infra up`), BENCH_PROFILE=1 (CPU profiles of the services).
+//        BENCH_MONGO_XMX (3g, as `infra up`), BENCH_MONGO_CACHE_MB (1024, as `infra up`), BENCH_PROFILE=1 (CPU profiles of the services),
+//        BENCH_PROFILE=search (the artifacts service's, while the searches straight to it run).
 // Where a search's time goes is measured beside it: the same search straight to the artifacts
 // service (no gateway), and the engine alone (the service's own request body, straight to
 // OpenSearch, with its `took`), and the service's card read of its hits from the store alone.
@@ -31,6 +32,7 @@ import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { javaServerArgs } from '../infra/services/mongo.mjs';
+import { inspectArgs, profiled } from './inspector-profile.mjs';
 import { COMMON_WORD, RARE_WORD, benchArtifact } from './scale-content.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,13 +92,17 @@ async function waitFor(check, what, child, ms = 60_000) {
 }
 
 // BENCH_PROFILE=1: CPU profiles of the artifacts service and the gateway in .local/bench/profiles
-// (summarise with node tools/bench/cpu-profile-summary.mjs <file>).
-const nodeArgs = process.env.BENCH_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${join(root, '.local/bench/profiles')}`]
-  : [];
+// (summarise with node tools/bench/cpu-profile-summary.mjs <file>), from start to stop.
+// BENCH_PROFILE=search: the artifacts service's profile while the searches straight to it are
+// sampled, and nothing else (.local/bench/profiles/scale-search-<size>-<run>.cpuprofile).
+const PROFILE_SEARCH = process.env.BENCH_PROFILE === 'search';
+const nodeArgs =
+  process.env.BENCH_PROFILE && !PROFILE_SEARCH
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(root, '.local/bench/profiles')}`]
+    : [];
 
-function startService(app, port, env) {
-  const child = spawn(process.execPath, [...nodeArgs, join(root, `apps/${app}/dist/main.js`)], {
+function startService(app, port, env, extraArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, join(root, `apps/${app}/dist/main.js`)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     // Warnings and errors kept per run, for a run that does not settle or fails.
@@ -220,6 +226,7 @@ async function main() {
   );
   const mongo = await startMongo(dataDir);
   const [artifactsPort, gatewayPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const inspectPort = PROFILE_SEARCH ? await freePort() : null;
   const artifactsUrl = `http://127.0.0.1:${artifactsPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const artifacts = startService('artifacts', artifactsPort, {
@@ -228,7 +235,7 @@ async function main() {
     VIEW_COUNT_CONSUMER_GROUP: `scale-${suffix}`,
     SEARCH_INDEX: `scale-${suffix}-artifacts`,
     SEARCH_CONSUMER_GROUP: `scale-${suffix}-search`,
-  });
+  }, PROFILE_SEARCH ? inspectArgs(inspectPort) : []);
   const gateway = startService('gateway', gatewayPort, {
     ARTIFACTS_URL: artifactsUrl,
     RATE_LIMIT_NAMESPACE: `rl:scale:${suffix}`,
@@ -559,7 +566,7 @@ async function main() {
     return stats;
   }
 
-  async function measure(size, cursor, oneId) {
+  async function measure(size, cursor, oneId, run) {
     const out = {};
     for (const sort of SORTS)
       out[`list ${sort}`] = await sample(() => get(`/api/v1/artifacts?sort=${sort}&limit=20`));
@@ -572,9 +579,14 @@ async function main() {
       ['rare', RARE_WORD],
       ['common', COMMON_WORD],
     ]) {
-      out[`search ${name}: service alone`] = await sample(() =>
-        getDirect(`/api/v1/artifacts/search?q=${word}`),
-      );
+      const direct = () => sample(() => getDirect(`/api/v1/artifacts/search?q=${word}`));
+      out[`search ${name}: service alone`] = PROFILE_SEARCH
+        ? await profiled(
+            inspectPort,
+            join(root, `.local/bench/profiles/scale-search-${name}-${size}-${run + 1}.cpuprofile`),
+            direct,
+          )
+        : await direct();
       const took = [];
       out[`search ${name}: engine alone`] = await sample(async () =>
         took.push((await engineSearch(word)).took),
@@ -613,7 +625,7 @@ async function main() {
       log(`size ${size}: run ${run + 1} of ${RUNS}`);
       let figures;
       const gatewayDuring = processDuring(gatewayUrl, async () => {
-        figures = await measure(size, cursor, firstIds[0]);
+        figures = await measure(size, cursor, firstIds[0], run);
       });
       // The gateway's window holds the service's: both around the same measurement.
       const artifactsDuring = await processDuring(artifactsUrl, () => gatewayDuring);
