@@ -229,13 +229,18 @@ async function main() {
   const inspectPort = PROFILE_SEARCH ? await freePort() : null;
   const artifactsUrl = `http://127.0.0.1:${artifactsPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const artifacts = startService('artifacts', artifactsPort, {
-    MONGO_URL: mongo.url,
-    MONGO_DB: 'cv_scale',
-    VIEW_COUNT_CONSUMER_GROUP: `scale-${suffix}`,
-    SEARCH_INDEX: `scale-${suffix}-artifacts`,
-    SEARCH_CONSUMER_GROUP: `scale-${suffix}-search`,
-  }, PROFILE_SEARCH ? inspectArgs(inspectPort) : []);
+  const artifacts = startService(
+    'artifacts',
+    artifactsPort,
+    {
+      MONGO_URL: mongo.url,
+      MONGO_DB: 'cv_scale',
+      VIEW_COUNT_CONSUMER_GROUP: `scale-${suffix}`,
+      SEARCH_INDEX: `scale-${suffix}-artifacts`,
+      SEARCH_CONSUMER_GROUP: `scale-${suffix}-search`,
+    },
+    PROFILE_SEARCH ? inspectArgs(inspectPort) : [],
+  );
   const gateway = startService('gateway', gatewayPort, {
     ARTIFACTS_URL: artifactsUrl,
     RATE_LIMIT_NAMESPACE: `rl:scale:${suffix}`,

@@ -103,7 +103,8 @@ try {
           { projection: { content: 0 }, sort: { createdAt: -1, _id: -1 }, limit: 21 },
         )
         .toArray(),
-    "list's total (count)": () => db.command({ count: 'artifacts', query: { owner: 'probe', deletedAt: null } }),
+    "list's total (count)": () =>
+      db.command({ count: 'artifacts', query: { owner: 'probe', deletedAt: null } }),
     'cards by _id (20, a search page)': () =>
       artifacts.find({ _id: { $in: someIds } }, { projection: { content: 0 } }).toArray(),
   };

@@ -193,10 +193,22 @@ it('ranges, multikey arrays, $ne/$nin and fields outside the index agree with a 
 
 it('a range on an index key with its sort served and a limit agrees with a scan', async () => {
   const cases: [FilterQuery<Item>, Sort][] = [
-    [{ owner: 'bob', deletedAt: null, views: { $lt: 4 } }, { views: -1, createdAt: -1, _id: 1 }],
-    [{ owner: 'bob', deletedAt: null, views: { $gt: 1 } }, { views: 1, createdAt: 1, _id: -1 }],
-    [{ owner: 'ann', deletedAt: null, createdAt: { $gt: day(4), $lt: day(15) } }, { createdAt: -1, _id: -1 }],
-    [{ owner: 'cid', deletedAt: null, title: { $gt: 'alpha' } }, { title: 1, createdAt: -1, _id: 1 }],
+    [
+      { owner: 'bob', deletedAt: null, views: { $lt: 4 } },
+      { views: -1, createdAt: -1, _id: 1 },
+    ],
+    [
+      { owner: 'bob', deletedAt: null, views: { $gt: 1 } },
+      { views: 1, createdAt: 1, _id: -1 },
+    ],
+    [
+      { owner: 'ann', deletedAt: null, createdAt: { $gt: day(4), $lt: day(15) } },
+      { createdAt: -1, _id: -1 },
+    ],
+    [
+      { owner: 'cid', deletedAt: null, title: { $gt: 'alpha' } },
+      { title: 1, createdAt: -1, _id: 1 },
+    ],
   ];
   for (const [filter, sort] of cases) {
     for (const limit of [1, 3, 50]) {
