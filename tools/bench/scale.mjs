@@ -94,7 +94,7 @@ async function waitFor(check, what, child, ms = 60_000) {
 // BENCH_PROFILE=1: CPU profiles of the artifacts service and the gateway in .local/bench/profiles
 // (summarise with node tools/bench/cpu-profile-summary.mjs <file>), from start to stop.
 // BENCH_PROFILE=search: the artifacts service's profile while the searches straight to it are
-// sampled, and nothing else (.local/bench/profiles/scale-search-<size>-<run>.cpuprofile).
+// sampled, and nothing else (.local/bench/profiles/scale-search-<word>-<size>-<run>.cpuprofile).
 const PROFILE_SEARCH = process.env.BENCH_PROFILE === 'search';
 const nodeArgs =
   process.env.BENCH_PROFILE && !PROFILE_SEARCH
