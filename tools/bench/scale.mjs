@@ -17,7 +17,7 @@
 // Usage: node tools/bench/scale.mjs [--sizes 100,1000,5000,20000] [--runs 3] [--no-build]
 //        [--team 20 --team-each 5000] (the small team: 19 more users seeded first, then measured as one)
 //        BENCH_SAMPLES (200 per figure per run), BENCH_OP_SECONDS (10: fewer samples when slower),
-//        BENCH_MONGO_XMX (3g, as `infra up`), BENCH_MONGO_CACHE_MB (1024, as `infra up`), BENCH_PROFILE=1 (CPU profiles of the services),
+//        BENCH_MONGO_XMX (5g, as `infra up`), BENCH_MONGO_CACHE_MB (2560, as `infra up`), BENCH_PROFILE=1 (CPU profiles of the services),
 //        BENCH_PROFILE=search (the artifacts service's, while the searches straight to it run).
 // Where a search's time goes is measured beside it: the same search straight to the artifacts
 // service (no gateway), and the engine alone (the service's own request body, straight to
@@ -52,8 +52,8 @@ const TEAM_EACH = Number(arg('team-each', '5000'));
 // 200: a p95 of 20 samples is their second-slowest, one stray pause away from another figure.
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const OP_SECONDS = Number(process.env.BENCH_OP_SECONDS ?? 10);
-const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '3g';
-const MONGO_CACHE_MB = Number(process.env.BENCH_MONGO_CACHE_MB ?? 1024);
+const MONGO_XMX = process.env.BENCH_MONGO_XMX ?? '5g';
+const MONGO_CACHE_MB = Number(process.env.BENCH_MONGO_CACHE_MB ?? 2560);
 /** How long the outbox and the search read model may take to catch up with a size's seeding. */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 1200) * 1000;
 const TARGETS = {

@@ -97,11 +97,14 @@ async function buildJavaServer(say) {
 /**
  * The JVM and class path of mongo-java-server, up to its host, port and store arguments (the
  * scale bench starts a private one with exactly these). The heap holds the store's page cache
- * (a GB of it, with room to collect around it) and, for the in-memory store, the data; it starts
- * small and idle RSS stays small. A long-running server: full JIT, and G1 so a collection of
- * the big cache does not stop every reader at once (docs/scale.md).
+ * (2.5 GB of it, with room to collect around it) and, for the in-memory store, the data; it
+ * starts small, grows only as pages are read, and idle RSS stays small. With 1 GB, one user's
+ * 20,000 artifacts (their stored forms included) outgrew the cache and list pages grew 1.5–1.9×
+ * from 1,000 to 20,000; with 2.5 GB 1.0–1.3× (tools/bench/scale.mjs, medians of 3, docs/scale.md).
+ * A long-running server: full JIT, and G1 so a collection of the big cache does not stop every
+ * reader at once.
  */
-export function javaServerArgs(xmx = '3g', cacheMb = 1024) {
+export function javaServerArgs(xmx = '5g', cacheMb = 2560) {
   return [
     '-Xms64m',
     `-Xmx${xmx}`,
