@@ -10,4 +10,7 @@ const dirs = ['apps', 'libs']
   .concat([path.join(__dirname, 'deploy')])
   .filter((p) => fs.existsSync(path.join(p, 'jest.config.js')));
 
-module.exports = { projects: dirs.flatMap((dir) => kinds.map((kind) => preset(dir, kind))) };
+module.exports = {
+  projects: dirs.flatMap((dir) => kinds.map((kind) => preset(dir, kind))),
+  testSequencer: path.join(__dirname, 'tools/jest/late-suites.sequencer.js'),
+};

@@ -77,7 +77,8 @@ async function suite(name, command, args, reportFile, { env, timeoutMs = 15 * MI
 /**
  * Installs a later suite needs (Go builds of helm and kubeconform, the schemathesis venv) run in
  * the background while lint and the type check — one core each — keep the other core busy; the
- * integration phase waits for them. Output goes to .local/logs/prepare-<name>.log; a failure is
+ * integration phase waits for schemathesis only (the deploy tools' one suite runs last instead).
+ * Output goes to .local/logs/prepare-<name>.log; a failure is
  * reported by the suite that needs the tool, which runs the same installer again.
  */
 function prepareInBackground(name, args) {
@@ -151,10 +152,14 @@ async function main() {
     if (chromium) console.log(`browser: ${chromium}`);
 
     mkdirSync(join(root, '.local/logs'), { recursive: true });
-    const prepared = Promise.all([
-      prepareInBackground('deploy-tools', [join(root, 'deploy/tools/ensure-tools.mjs')]),
-      prepareInBackground('schemathesis', [join(root, 'tools/fuzz/ensure-schemathesis.mjs')]),
+    // Schemathesis is ready within the unit phase; the deploy tools (helm is minutes of Go build
+    // on a new machine) often are not, and the lanes do not wait for them: the chart suite, the
+    // only one that needs them, runs last in its lane (tools/jest/late-suites.sequencer.js) and
+    // waits on their lock if they are still building.
+    const schemathesis = prepareInBackground('schemathesis', [
+      join(root, 'tools/fuzz/ensure-schemathesis.mjs'),
     ]);
+    const deployTools = prepareInBackground('deploy-tools', [join(root, 'deploy/tools/ensure-tools.mjs')]);
 
     /** `lane`: one of jest.preset.js's integration lanes (JEST_INT_LANE), or none. */
     const jest = (kind, extra, timeoutMs, { env = {}, parallel = false, lane } = {}) => {
@@ -206,7 +211,7 @@ async function main() {
     ]);
 
     console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, OpenSearch, Chromium) ==');
-    await prepared;
+    await schemathesis;
     const mongoUrl = process.env.MONGO_URL || up.services.find((s) => s.name === 'mongo').url;
     const databasesBefore = await listDatabases(mongoUrl);
     // The search engine: OPENSEARCH_URL when set (then tools/infra started nothing), else ours.
@@ -226,6 +231,7 @@ async function main() {
       jest('int', ['--runInBand'], 45 * MIN, { env: intEnv, parallel: true, lane: 'services' }),
       jest('int', ['--runInBand'], 45 * MIN, { env: intEnv, parallel: true, lane: 'stacks' }),
     ]);
+    await deployTools;
     await dropNewTestDatabases(mongoUrl, databasesBefore)
       .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))
       .catch((err) => console.error(`could not drop this run's test databases: ${err.message}`));

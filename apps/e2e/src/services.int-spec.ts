@@ -6,7 +6,6 @@
 import { join } from 'node:path';
 import {
   type SpawnedProcess,
-  answersOk,
   freePort,
   spawnTs,
   testInfra,
@@ -46,6 +45,13 @@ async function boot(name: string, env: Record<string, string>): Promise<number> 
 
 const readiness = async (port: number) =>
   (await fetch(`http://127.0.0.1:${port}/health/ready`)).json() as Promise<Report>;
+const isUp = (report: Report | string) => typeof report !== 'string' && report.status === 'up';
+
+/**
+ * Six services compile and boot side by side while the other test lane runs: ~25 s here, and a
+ * CI machine ran suites 2-3x slower (artifacts was not ready after 45 s). A hang guard, not a target.
+ */
+const BOOT_TIMEOUT_MS = 120_000;
 
 beforeAll(async () => {
   const ports = await Promise.all(
@@ -55,16 +61,17 @@ beforeAll(async () => {
     ports.map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]),
   );
   await boot('gateway', urls);
+  // The probe keeps the whole report, so a service that never gets ready says which check is down.
   await Promise.all(
     [...running].map(([name, { port, proc }]) =>
-      waitFor(() => answersOk(`http://127.0.0.1:${port}/health/ready`), Boolean, {
-        what: `${name} ready (stderr: ${proc.stderr().slice(-500)})`,
-        timeoutMs: 45_000,
+      waitFor(() => readiness(port).catch((err: Error) => err.message), isUp, {
+        what: () => `${name} ready (stderr: ${proc.stderr().slice(-500)})`,
+        timeoutMs: BOOT_TIMEOUT_MS,
         intervalMs: 200,
       }),
     ),
   );
-}, 90_000);
+}, BOOT_TIMEOUT_MS + 30_000);
 
 afterAll(() => {
   for (const { proc } of running.values()) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');

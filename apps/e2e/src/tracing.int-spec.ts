@@ -48,7 +48,7 @@ async function boot(name: string, env: Record<string, string>): Promise<number> 
   });
   processes.push(proc);
   await waitFor(() => answersOk(`http://127.0.0.1:${port}/health/live`), Boolean, {
-    what: `${name} up (stderr: ${proc.stderr().slice(-300)})`,
+    what: () => `${name} up (stderr: ${proc.stderr().slice(-300)})`,
     timeoutMs: 45_000,
     intervalMs: 200,
   });

@@ -204,7 +204,7 @@ export async function bootService(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(() => answersOk(`${url}/health/ready`), Boolean, {
-    what: `${app} ready (stderr: ${proc.stderr().slice(-800)})`,
+    what: () => `${app} ready (stderr: ${proc.stderr().slice(-800)})`,
     timeoutMs: 60_000,
     intervalMs: 200,
   });

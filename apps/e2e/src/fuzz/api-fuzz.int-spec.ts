@@ -25,11 +25,12 @@ const CHECKS = [
 const SEED = 20_141;
 const MAX_EXAMPLES = 8;
 /**
- * Hard cap per run. A run takes 30–40 s anonymously and 45–65 s signed in on this machine with
- * both test lanes busy; a CI run on the same code took over 75 s signed in (the old cap). Twice
- * the slowest run seen leaves room for a slower machine and still stops a run that hangs.
+ * Hard cap per run, a hang guard rather than a target. A run takes 30-40 s anonymously and
+ * 45-80 s signed in on this machine with both test lanes busy; a CI machine that ran the suites
+ * 2-3x slower than that took over 150 s signed in. Twice that leaves room and still stops a run
+ * that hangs.
  */
-const BUDGET_MS = 150_000;
+const BUDGET_MS = 300_000;
 const TEST_TIMEOUT_MS = BUDGET_MS + 30_000;
 
 let stack: Stack | undefined;

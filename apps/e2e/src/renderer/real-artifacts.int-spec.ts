@@ -45,7 +45,7 @@ async function boot(app: string, env: Record<string, string>): Promise<string> {
   procs.push(proc);
   const url = `http://127.0.0.1:${port}`;
   await waitFor(() => answersOk(`${url}/health/ready`), Boolean, {
-    what: `${app} ready (stderr: ${proc.stderr().slice(-500)})`,
+    what: () => `${app} ready (stderr: ${proc.stderr().slice(-500)})`,
     timeoutMs: 45_000,
     intervalMs: 200,
   });

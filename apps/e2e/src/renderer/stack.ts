@@ -146,12 +146,12 @@ export async function startRendererStack(
     );
     teardown.add(() => stopProcesses([preview]));
     await waitFor(() => answersOk(`http://127.0.0.1:${rendererPort}/health/ready`), Boolean, {
-      what: `usercontent ready (${usercontent.stderr().slice(-500)})`,
+      what: () => `usercontent ready (${usercontent.stderr().slice(-500)})`,
       timeoutMs: 30_000,
       intervalMs: 100,
     });
     await waitFor(() => answersOk(`${appOrigin}/view/x`), Boolean, {
-      what: `vite preview ready (${preview.stderr().slice(-500)})`,
+      what: () => `vite preview ready (${preview.stderr().slice(-500)})`,
       timeoutMs: 30_000,
       intervalMs: 100,
     });

@@ -43,18 +43,25 @@ export function testLogger(): Logger {
 
 /**
  * Polls until the predicate holds. For effects that happen on another process or through the
- * broker, where there is nothing to await; it fails with the last observed value.
+ * broker, where there is nothing to await; it fails with the last observed value. `what` may be
+ * a function, read only when the wait fails (a child's stderr as it is then, not at the start).
  */
 export async function waitFor<T>(
   probe: () => Promise<T> | T,
   accept: (value: T) => boolean,
-  { timeoutMs = 20_000, intervalMs = 50, what = 'condition' } = {},
+  {
+    timeoutMs = 20_000,
+    intervalMs = 50,
+    what = 'condition',
+  }: { timeoutMs?: number; intervalMs?: number; what?: string | (() => string) } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
   while (!accept(last)) {
     if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+      throw new Error(
+        `timed out waiting for ${typeof what === 'function' ? what() : what}; last value: ${JSON.stringify(last)}`,
+      );
     await new Promise((r) => setTimeout(r, intervalMs));
     last = await probe();
   }
