@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inspectArgs, profiled } from './inspector-profile.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -56,12 +57,16 @@ async function freePort() {
 
 // BENCH_PROFILE=1 writes the gateway's and the analytics service's CPU profiles to
 // .local/bench/profiles (summarise with node tools/bench/cpu-profile-summary.mjs <file>).
-const nodeArgs = process.env.BENCH_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${join(root, '.local/bench/profiles')}`]
-  : [];
+// BENCH_PROFILE=ingest profiles the gateway over the first ingestion round only (no start-up,
+// no idle time between rounds): .local/bench/profiles/analytics-ingest-gateway.cpuprofile.
+const PROFILE_INGEST = process.env.BENCH_PROFILE === 'ingest';
+const nodeArgs =
+  process.env.BENCH_PROFILE && !PROFILE_INGEST
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(root, '.local/bench/profiles')}`]
+    : [];
 
-function startService(app, port, env) {
-  const child = spawn(process.execPath, [...nodeArgs, join(root, `apps/${app}/dist/main.js`)], {
+function startService(app, port, env, extraArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, join(root, `apps/${app}/dist/main.js`)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', process.env.BENCH_LOG ? 'inherit' : 'ignore', 'inherit'],
@@ -256,11 +261,17 @@ async function main() {
   const gatewayPort = await freePort();
   const analyticsUrl = `http://127.0.0.1:${analyticsPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const gateway = startService('gateway', gatewayPort, {
-    ANALYTICS_URL: analyticsUrl,
-    RATE_LIMIT_NAMESPACE: `rl:bench:${suffix}`,
-    TRACK_RATE_LIMIT: '100000000',
-  });
+  const inspectPort = PROFILE_INGEST ? await freePort() : null;
+  const gateway = startService(
+    'gateway',
+    gatewayPort,
+    {
+      ANALYTICS_URL: analyticsUrl,
+      RATE_LIMIT_NAMESPACE: `rl:bench:${suffix}`,
+      TRACK_RATE_LIMIT: '100000000',
+    },
+    PROFILE_INGEST ? inspectArgs(inspectPort) : [],
+  );
   await waitReady(gatewayUrl, 'gateway', gateway);
 
   // The views this run sends: every artifact gets VIEWS / ARTIFACTS views.
@@ -341,7 +352,19 @@ async function main() {
   // 1. Ingestion through the gateway. The analytics consumer is not running yet: ingestion alone.
   const start = await offsets(admin, TOPIC);
   log(`ingesting ${sends.length} views (${VIEWS} + ${sends.length - VIEWS} resent) through ${gatewayUrl}`);
-  const ingestRounds = [{ http: await ingest(batchesOf(sends)), bare: 0 }];
+  const firstRound = () => ingest(batchesOf(sends));
+  const ingestRounds = [
+    {
+      http: PROFILE_INGEST
+        ? await profiled(
+            inspectPort,
+            join(root, '.local/bench/profiles/analytics-ingest-gateway.cpuprofile'),
+            firstRound,
+          )
+        : await firstRound(),
+      bare: 0,
+    },
+  ];
   const end = await offsets(admin, TOPIC);
   const messages = end.reduce((n, o, i) => n + Number(o.offset) - Number(start[i].offset), 0);
   if (messages !== sends.length) throw new Error(`topic got ${messages} messages, sent ${sends.length}`);
