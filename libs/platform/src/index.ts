@@ -14,6 +14,7 @@ export * from './http/request-guards';
 export * from './http/backpressure';
 export * from './mongo/mongo.module';
 export * from './mongo/count-matching';
+export * from './mongo/database-unavailable';
 export * from './redis/redis.module';
 export * from './events/event-factory';
 export * from './events/apply-once';

@@ -403,7 +403,7 @@ describe('when OpenSearch comes back', () => {
       expect(away.status).toBe(503);
       // Long enough for the consumer to have tried (and failed) to index it.
       await waitFor(
-        () => app.app.get(SearchCatchUp).pending,
+        () => app.app.get(SearchCatchUp).pending(),
         (pending) => pending,
         { timeoutMs: 10_000, what: 'the missed change to be noted' },
       );
@@ -417,6 +417,55 @@ describe('when OpenSearch comes back', () => {
     } finally {
       proxy.restore();
       await app.close();
+      await proxy.close();
+    }
+  });
+
+  it('indexes them after a restart during the outage too (the note is kept in MongoDB)', async () => {
+    const target = new URL(ctx.t.config.OPENSEARCH_URL);
+    const proxy = await pausableProxy(target.hostname, Number(target.port));
+    const first = await startArtifactsApp({ OPENSEARCH_URL: `http://127.0.0.1:${proxy.port}` });
+    // The restarted instance is the same installation: database, index alias and feeding group.
+    const same = {
+      MONGO_DB: first.config.MONGO_DB,
+      SEARCH_INDEX: first.config.SEARCH_INDEX,
+      SEARCH_CONSUMER_GROUP: first.config.SEARCH_CONSUMER_GROUP,
+      VIEW_COUNT_CONSUMER_GROUP: first.config.VIEW_COUNT_CONSUMER_GROUP,
+    };
+    let second: TestApp | undefined;
+    try {
+      const mine = tokenFor(`restart-${s}`);
+      await waitFor(
+        () => client(first.url)('GET', '/api/v1/artifacts/search?q=x', { token: mine }),
+        (r) => r.status === 200,
+        { timeoutMs: 10_000, what: 'the index through the proxy' },
+      );
+      proxy.cut();
+      const created = await client(first.url)('POST', '/api/v1/artifacts', {
+        token: mine,
+        body: artifactInput({ title: 'Quokka census' }),
+      });
+      expect(created.status).toBe(201);
+      await waitFor(
+        () => first.app.get(SearchCatchUp).pending(),
+        (pending) => pending,
+        { timeoutMs: 10_000, what: 'the missed change to be noted' },
+      );
+      // Stopped before the engine came back: the event was acknowledged, only the note is left.
+      await first.app.close();
+      proxy.restore();
+      second = await startArtifactsApp({ ...same, OPENSEARCH_URL: ctx.t.config.OPENSEARCH_URL });
+      const api = client(second.url);
+      const found = await waitFor(
+        () => api('GET', '/api/v1/artifacts/search?q=quokka', { token: mine }),
+        (r) => r.status === 200 && r.body.total === 1,
+        { timeoutMs: 15_000, what: 'the catch-up after the restart' },
+      );
+      expect(found.body.artifacts[0]?.title).toBe('Quokka census');
+      expect(await second.app.get(SearchCatchUp).pending()).toBe(false);
+    } finally {
+      proxy.restore();
+      await (second ?? first).close().catch(() => undefined);
       await proxy.close();
     }
   });

@@ -93,7 +93,7 @@ export class ArtifactSearchConsumer implements EventConsumer {
       } catch (err) {
         // The engine is away: re-indexed from MongoDB once it is back, not parked as a failure.
         if (!isSearchUnavailable(err)) throw err;
-        this.catchUp.missed(new Date(Math.min(...docs.map((d) => +new Date(d.updatedAt)))));
+        await this.catchUp.missed(new Date(Math.min(...docs.map((d) => +new Date(d.updatedAt)))));
       }
     }
   }

@@ -8,6 +8,11 @@ import { type ArtifactsConfig } from '../config';
 import { ArtifactSearchConsumer } from './artifact-search.consumer';
 import { OPENSEARCH, createOpenSearchClient } from './opensearch.client';
 import { OpenSearchHealthIndicator } from './opensearch.health';
+import {
+  SEARCH_BACKLOG_MODEL,
+  SearchBacklogRepository,
+  searchBacklogSchema,
+} from './search-backlog.repository';
 import { SearchCatchUp } from './search-catch-up';
 import { SearchIndexAdmin } from './search-index.admin';
 import { SearchIndexBootstrap } from './search-index.bootstrap';
@@ -30,7 +35,12 @@ class OpenSearchShutdown implements OnApplicationShutdown {
  * reads through ArtifactSearchRepository.
  */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: ARTIFACT_MODEL, schema: artifactSchema }])],
+  imports: [
+    MongooseModule.forFeature([
+      { name: ARTIFACT_MODEL, schema: artifactSchema },
+      { name: SEARCH_BACKLOG_MODEL, schema: searchBacklogSchema },
+    ]),
+  ],
   // The consumer is a controller: Nest registers its @EventPattern handlers.
   controllers: [ArtifactSearchConsumer],
   providers: [
@@ -53,6 +63,7 @@ class OpenSearchShutdown implements OnApplicationShutdown {
     },
     ArtifactsRepository,
     RebuildSearchIndex,
+    SearchBacklogRepository,
     SearchCatchUp,
     OpenSearchHealthIndicator,
     SearchIndexBootstrap,
