@@ -8,9 +8,23 @@ export const OPENSEARCH = Symbol('OPENSEARCH');
  */
 export const SEARCH_REQUEST_TIMEOUT_MS = 3_000;
 
-/** One client per process (it keeps its own keep-alive connection pool). */
+/**
+ * One client per process (it keeps its own keep-alive connection pool). A cluster with basic
+ * authentication takes its credentials in the URL (`https://user:password@host`, percent-encoded;
+ * the chart then reads OPENSEARCH_URL from the app's Secret): the client sends them as an
+ * Authorization header and keeps them out of its connection ids and errors.
+ */
 export function createOpenSearchClient(url: string): Client {
   return new Client({ node: url, requestTimeout: SEARCH_REQUEST_TIMEOUT_MS, maxRetries: 1 });
+}
+
+/** The engine's URL fit for a log line or a terminal: any credentials in it replaced. */
+export function engineForDisplay(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return parsed.origin + parsed.pathname.replace(/\/$/, '');
+  parsed.username = '***';
+  parsed.password = '';
+  return parsed.href.replace(/\/$/, '');
 }
 
 /**

@@ -11,7 +11,7 @@ import { loadConfig } from '@core-vault/platform';
 import { ARTIFACT_MODEL, type ArtifactDoc, artifactSchema } from '../artifacts/artifact.schema';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { artifactsConfigSchema } from '../config';
-import { createOpenSearchClient } from './opensearch.client';
+import { createOpenSearchClient, engineForDisplay } from './opensearch.client';
 import { SearchIndexAdmin } from './search-index.admin';
 import { ArtifactSearchRepository } from './search.repository';
 import { RebuildSearchIndexCommand } from './usecases/rebuild-search-index/rebuild-search-index.command';
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
       new ArtifactSearchRepository(client, alias),
       new SearchIndexAdmin(client, alias),
     );
-    print(`search:rebuild: ${config.MONGO_DB} → ${alias} on ${config.OPENSEARCH_URL}`);
+    print(`search:rebuild: ${config.MONGO_DB} → ${alias} on ${engineForDisplay(config.OPENSEARCH_URL)}`);
     const report = await rebuild.execute(
       RebuildSearchIndexCommand.create({ onProgress: (n) => print(`  ${n} artifacts indexed`) }),
     );
