@@ -388,25 +388,9 @@ describe('when OpenSearch comes back', () => {
     try {
       const api = client(app.url);
       const mine = tokenFor(`outage-${s}`);
-      await waitFor(
-        () => api('GET', '/api/v1/artifacts/search?q=x', { token: mine }),
-        (r) => r.status === 200,
-        { timeoutMs: 10_000, what: 'the index through the proxy' },
-      );
-      proxy.cut();
-      const created = await api('POST', '/api/v1/artifacts', {
-        token: mine,
-        body: artifactInput({ title: 'Pademelon survey' }),
-      });
-      expect(created.status).toBe(201);
+      await writeDuringOutage(app, proxy, mine, 'Pademelon survey');
       const away = await api('GET', '/api/v1/artifacts/search?q=pademelon', { token: mine });
       expect(away.status).toBe(503);
-      // Long enough for the consumer to have tried (and failed) to index it.
-      await waitFor(
-        () => app.app.get(SearchCatchUp).pending(),
-        (pending) => pending,
-        { timeoutMs: 10_000, what: 'the missed change to be noted' },
-      );
       proxy.restore();
       const found = await waitFor(
         () => api('GET', '/api/v1/artifacts/search?q=pademelon', { token: mine }),
@@ -435,22 +419,7 @@ describe('when OpenSearch comes back', () => {
     let second: TestApp | undefined;
     try {
       const mine = tokenFor(`restart-${s}`);
-      await waitFor(
-        () => client(first.url)('GET', '/api/v1/artifacts/search?q=x', { token: mine }),
-        (r) => r.status === 200,
-        { timeoutMs: 10_000, what: 'the index through the proxy' },
-      );
-      proxy.cut();
-      const created = await client(first.url)('POST', '/api/v1/artifacts', {
-        token: mine,
-        body: artifactInput({ title: 'Quokka census' }),
-      });
-      expect(created.status).toBe(201);
-      await waitFor(
-        () => first.app.get(SearchCatchUp).pending(),
-        (pending) => pending,
-        { timeoutMs: 10_000, what: 'the missed change to be noted' },
-      );
+      await writeDuringOutage(first, proxy, mine, 'Quokka census');
       // Stopped before the engine came back: the event was acknowledged, only the note is left.
       await first.app.close();
       proxy.restore();
@@ -470,6 +439,28 @@ describe('when OpenSearch comes back', () => {
     }
   });
 });
+
+/**
+ * Through `app` (its engine behind `proxy`): waits until search answers, cuts the engine off,
+ * creates an artifact titled `title`, and waits until the consumer has noted the missed change.
+ */
+async function writeDuringOutage(app: TestApp, proxy: { cut(): void }, token: string, title: string) {
+  const api = client(app.url);
+  await waitFor(
+    () => api('GET', '/api/v1/artifacts/search?q=x', { token }),
+    (r) => r.status === 200,
+    { timeoutMs: 10_000, what: 'the index through the proxy' },
+  );
+  proxy.cut();
+  const created = await api('POST', '/api/v1/artifacts', { token, body: artifactInput({ title }) });
+  expect(created.status).toBe(201);
+  // Long enough for the consumer to have tried (and failed) to index it.
+  await waitFor(
+    () => app.app.get(SearchCatchUp).pending(),
+    (pending) => pending,
+    { timeoutMs: 10_000, what: 'the missed change to be noted' },
+  );
+}
 
 /** A TCP proxy to OpenSearch that can refuse and drop every connection (an outage) and recover. */
 async function pausableProxy(host: string, port: number) {
