@@ -13,13 +13,15 @@
 // Usage: node tools/bench/analytics.mjs [--no-build] [--ingest-only]   (BENCH_VIEWS, BENCH_ARTIFACTS to resize;
 // BENCH_LOG=1 per-batch timings, BENCH_PROFILE=1 a CPU profile of the analytics service)
 import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { inspectArgs, profiled } from './inspector-profile.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,6 +88,35 @@ async function waitReady(url, name, child) {
     await sleep(200);
   }
   throw new Error(`${name} not ready`);
+}
+
+/** CPU seconds a process or thread has used (user + system), from /proc (stat of `path`). */
+function statCpuSeconds(path) {
+  const fields = readFileSync(path, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+const procCpuSeconds = (pid) => statCpuSeconds(`/proc/${pid}/stat`);
+
+/** The whole machine's busy CPU seconds (every core: all but idle and iowait), from /proc/stat. */
+function machineBusySeconds() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return (total - ticks[3] - ticks[4]) / 100;
+}
+
+/** Each thread's CPU seconds by thread id (the main thread's id is the pid). */
+function threadCpuSeconds(pid) {
+  const byTid = {};
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      byTid[tid === String(pid) ? 'main' : tid] = statCpuSeconds(`/proc/${pid}/task/${tid}/stat`);
+      const [, waitNs] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+      byTid[`${tid === String(pid) ? 'main' : tid} runqueue`] = waitNs / 1e9;
+    } catch {
+      // the thread ended
+    }
+  }
+  return byTid;
 }
 
 async function offsets(admin, topic) {
@@ -270,7 +301,10 @@ async function main() {
       RATE_LIMIT_NAMESPACE: `rl:bench:${suffix}`,
       TRACK_RATE_LIMIT: '100000000',
     },
-    PROFILE_INGEST ? inspectArgs(inspectPort) : [],
+    [
+      ...(PROFILE_INGEST ? inspectArgs(inspectPort) : []),
+      ...(process.env.BENCH_GATEWAY_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   );
   await waitReady(gatewayUrl, 'gateway', gateway);
 
@@ -296,58 +330,110 @@ async function main() {
   async function ingest(batches) {
     let next = 0;
     let failed = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < batches.length) {
-          const body = batches[next++];
-          const res = await fetch(`${gatewayUrl}/api/v1/analytics/track-views`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-          });
-          await res.arrayBuffer();
-          if (res.status !== 202) failed++;
-        }
-      }),
-    );
+    const cpu = () => ({
+      client: process.cpuUsage(),
+      gateway: procCpuSeconds(gateway.pid),
+      threads: threadCpuSeconds(gateway.pid),
+      machine: machineBusySeconds(),
+      at: performance.now(),
+    });
+    const cpu0 = cpu();
+    let cpu1;
+    let answered = 0;
+    // autocannon, as tools/bench/artifacts.mjs: a load generator that costs the shared cores
+    // little (undici's fetch took twice its CPU a request), each batch sent once. Its own end
+    // comes on its one-second tick, so the round ends at the last answer.
+    const result = await new Promise((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `${gatewayUrl}/api/v1/analytics/track-views`,
+          connections: CONCURRENCY,
+          amount: batches.length,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          requests: [{ setupRequest: (req) => ({ ...req, body: batches[next++] }) }],
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+      instance.on('response', () => {
+        if (++answered === batches.length) cpu1 = cpu();
+      });
+      instance.on('error', reject);
+    });
+    failed = batches.length - result['2xx'] + result.errors + result.timeouts;
+    if (next !== batches.length || !cpu1)
+      throw new Error(`autocannon sent ${next} bodies of ${batches.length}, ${answered} answered`);
     if (failed) throw new Error(`${failed} track-views requests failed`);
-    return (performance.now() - t0) / 1000;
+    const seconds = (cpu1.at - cpu0.at) / 1000;
+    const clientSeconds =
+      (cpu1.client.user - cpu0.client.user + cpu1.client.system - cpu0.client.system) / 1e6;
+    // Where the two cores went: the gateway is the subject (each thread's CPU and its wait for
+    // one), the HTTP client is this process.
+    const threads = Object.entries(cpu1.threads)
+      .map(([name, used]) => [name, (used - (cpu0.threads[name] ?? 0)) / seconds])
+      .filter(([, busy]) => busy >= 0.05)
+      .sort((a, b) => b[1] - a[1])
+      .map(
+        ([name, busy]) =>
+          `${name.replace('main', 'main thread').replace(/^\d+/, 'thread')} ${busy.toFixed(2)}`,
+      );
+    log(
+      `  cores busy over the round: gateway ${((cpu1.gateway - cpu0.gateway) / seconds).toFixed(2)} (${threads.join(', ')}), bench client ${(clientSeconds / seconds).toFixed(2)}; the machine ${((cpu1.machine - cpu0.machine) / seconds).toFixed(2)} of ${availableParallelism()}`,
+    );
+    return seconds;
   }
 
-  // Anchor of 1: the same envelopes produced by bare kafkajs, to a scratch topic, 1,000 a send.
-  const sample = JSON.stringify({
-    id: randomUUID(),
-    type: 'artifacts.artifact-viewed',
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    producer: 'gateway',
-    key: artifactIds[0],
-    data: events[0],
-  });
+  // Anchor of 1: bare kafkajs producing the records the gateway produces, built before the clock
+  // starts — each view's own envelope as the value, its artifact as the key, and the headers every
+  // event carries (event-id, event-type, traceparent: docs/asyncapi.yaml) — to a scratch topic,
+  // 1,000 a send. Until 2026-11-29 the anchor sent one envelope without headers for every view;
+  // that figure is still measured beside it and reported ("header-less").
+  const { toKafkaMessage } = require(join(root, 'libs/platform/dist/kafka/event-publisher.js'));
+  const traceparent = `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+  const anchorMessages = sends.map((e) =>
+    toKafkaMessage({
+      id: e.id,
+      type: 'artifacts.artifact-viewed',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      producer: 'gateway',
+      key: e.artifactId,
+      data: {
+        artifactId: e.artifactId,
+        viewedAt: e.viewedAt,
+        userAgent: e.userAgent,
+        embed: e.embed ?? false,
+        sessionId: e.sessionId,
+        ...(e.referrer ? { referrer: e.referrer } : {}),
+      },
+      traceparent,
+    }),
+  );
+  const headerless = anchorMessages.map(({ key, value }) => ({ key, value }));
   // One scratch topic for every round, ready before the first (a topic created just before a
   // send can still be unknown to the broker's metadata on a loaded machine).
   const scratch = `bench.views-anchor-${suffix}.v1`;
   await admin.createTopics({ topics: [{ topic: scratch, numPartitions: 3 }], waitForLeaders: true });
   for (let tries = 0; ; tries++) {
     try {
-      await producer.send({ topic: scratch, acks: -1, messages: [{ key: 'warm-up', value: sample }] });
+      await producer.send({ topic: scratch, acks: -1, messages: [anchorMessages[0]] });
       break;
     } catch (err) {
       if (tries >= 20) throw err;
       await sleep(500);
     }
   }
-  async function bareProduce() {
+  /** One bare round: the records, 1,000 a send, each send acknowledged before the next. */
+  async function bareProduce(messages) {
     const t1 = performance.now();
-    for (let i = 0; i < sends.length; i += BATCH * 10)
-      await producer.send({
-        topic: scratch,
-        acks: -1,
-        messages: sends.slice(i, i + BATCH * 10).map((e) => ({ key: e.artifactId, value: sample })),
-      });
+    for (let i = 0; i < messages.length; i += BATCH * 10)
+      await producer.send({ topic: scratch, acks: -1, messages: messages.slice(i, i + BATCH * 10) });
     return (performance.now() - t1) / 1000;
   }
+  const bareRound = async () => ({
+    bare: await bareProduce(anchorMessages),
+    bareHeaderless: await bareProduce(headerless),
+  });
 
   // 1. Ingestion through the gateway. The analytics consumer is not running yet: ingestion alone.
   const start = await offsets(admin, TOPIC);
@@ -363,15 +449,16 @@ async function main() {
           )
         : await firstRound(),
       bare: 0,
+      bareHeaderless: 0,
     },
   ];
   const end = await offsets(admin, TOPIC);
   const messages = end.reduce((n, o, i) => n + Number(o.offset) - Number(start[i].offset), 0);
   if (messages !== sends.length) throw new Error(`topic got ${messages} messages, sent ${sends.length}`);
-  ingestRounds[0].bare = await bareProduce();
+  Object.assign(ingestRounds[0], await bareRound());
   const logIngest = (r, i) =>
     log(
-      `ingestion, run ${i + 1}: ${Math.round(sends.length / r.http)} events/s vs bare produce ${Math.round(sends.length / r.bare)} (${(r.bare / r.http).toFixed(2)})`,
+      `ingestion, run ${i + 1}: ${Math.round(sends.length / r.http)} events/s vs bare produce ${Math.round(sends.length / r.bare)} (${(r.bare / r.http).toFixed(2)}); header-less ${Math.round(sends.length / r.bareHeaderless)} (${(r.bareHeaderless / r.http).toFixed(2)})`,
     );
   logIngest(ingestRounds[0], 0);
   const ingestOnly = process.argv.includes('--ingest-only');
@@ -407,13 +494,14 @@ async function main() {
   // Further ingestion rounds, each with fresh ids (nothing in this run consumes them).
   for (let run = 2; run <= RUNS; run++) {
     const fresh = batchesOf(sends.map((e) => ({ ...e, id: randomUUID() })));
-    const round = { http: await ingest(fresh), bare: await bareProduce() };
+    const round = { http: await ingest(fresh), ...(await bareRound()) };
     logIngest(round, run - 1);
     ingestRounds.push(round);
   }
   const ingestSeconds = median(ingestRounds.map((r) => r.http));
   const bareProduceSeconds = median(ingestRounds.map((r) => r.bare));
   const ingestRatio = median(ingestRounds.map((r) => r.bare / r.http));
+  const headerlessRatio = median(ingestRounds.map((r) => r.bareHeaderless / r.http));
 
   const exact = pipelineRuns.every((r) => r.finalTotal === VIEWS && r.wrong === 0);
   const finalTotal = median(pipelineRuns.map((r) => r.finalTotal));
@@ -433,6 +521,9 @@ async function main() {
       seconds: Math.round(ingestSeconds * 10) / 10,
       eachRun: ingestRounds.map((r) => round(sends.length / r.http)),
       anchorEachRun: ingestRounds.map((r) => round(sends.length / r.bare)),
+      headerlessAnchorPerSec: round(sends.length / median(ingestRounds.map((r) => r.bareHeaderless))),
+      headerlessRatio: Math.round(headerlessRatio * 100) / 100,
+      headerlessAnchorEachRun: ingestRounds.map((r) => round(sends.length / r.bareHeaderless)),
     },
     pipeline: {
       runs: RUNS,
@@ -456,6 +547,9 @@ async function main() {
   console.log('\nAnalytics benchmark (loopback, one machine)');
   console.log(
     `  ingestion  HTTP track-views   ${report.ingestion.httpEventsPerSec} events/s   | anchor: bare kafkajs produce ${report.ingestion.anchorBareKafkajsProducePerSec} events/s | ratio ${report.ingestion.ratio} (target >= ${TARGETS.ingestVsBare} and >= ${TARGETS.ingestEventsPerSec}/s; medians of ${ingestRounds.length} runs: ${report.ingestion.eachRun.join(', ')} vs ${report.ingestion.anchorEachRun.join(', ')})`,
+  );
+  console.log(
+    `             (the same records without their headers: bare ${report.ingestion.headerlessAnchorPerSec} events/s, ratio ${report.ingestion.headerlessRatio}; ${report.ingestion.headerlessAnchorEachRun.join(', ')})`,
   );
   if (!ingestOnly) {
     console.log(

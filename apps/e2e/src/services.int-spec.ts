@@ -118,6 +118,8 @@ describe('gateway', () => {
     const report = await readiness(running.get('gateway')!.port);
     expect(report.status).toBe('up');
     expect(report.checks['redis']?.status).toBe('up');
+    // View tracking's producer thread (ThreadedEventPublisher), connected to the broker.
+    expect(report.checks['kafka-producer-thread']).toMatchObject({ status: 'up', critical: true });
     for (const name of Object.keys(SERVICES)) expect(report.checks[`service:${name}`]?.status).toBe('up');
   });
 

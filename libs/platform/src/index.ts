@@ -29,6 +29,7 @@ export * from './kafka/event-pattern';
 export * from './kafka/event-dispatch';
 export * from './kafka/event-server';
 export * from './kafka/kafka.module';
+export * from './kafka/producer-thread/threaded-event-publisher';
 export * from './outbox/outbox.schema';
 export * from './outbox/outbox.relay';
 export * from './outbox/outbox.module';

@@ -1,5 +1,6 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { analyticsRoute } from '@core-vault/contracts';
+import { ThreadedEventPublisher } from '@core-vault/platform';
 import { SecurityModule } from '../security/security.module';
 import { AnalyticsForwarders } from './analytics-forwarders.controller';
 import { AnalyticsGatewayController } from './analytics-gateway.controller';
@@ -15,7 +16,7 @@ import { ViewTracker } from './view-tracker';
 @Module({
   imports: [SecurityModule],
   controllers: [AnalyticsGatewayController, AnalyticsForwarders, OnboardingGatewayController],
-  providers: [ViewTracker, CollectionRollup],
+  providers: [ThreadedEventPublisher, ViewTracker, CollectionRollup],
 })
 export class AnalyticsGatewayModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

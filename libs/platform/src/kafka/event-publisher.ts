@@ -2,15 +2,20 @@ import { type Message, type Producer } from 'kafkajs';
 import { type EventEnvelope } from '@core-vault/contracts';
 import { type OutboxEntry } from '../events/event-factory';
 
+/** The headers every event carries (docs/asyncapi.yaml): consumers route and trace without the body. */
+export function eventHeaders(id: string, eventType: string, traceparent?: string): Record<string, string> {
+  return {
+    'event-id': id,
+    'event-type': eventType,
+    ...(traceparent ? { traceparent } : {}),
+  };
+}
+
 export function toKafkaMessage(envelope: EventEnvelope): Message {
   return {
     key: envelope.key,
     value: JSON.stringify(envelope),
-    headers: {
-      'event-id': envelope.id,
-      'event-type': `${envelope.type}.v${envelope.version}`,
-      ...(envelope.traceparent ? { traceparent: envelope.traceparent } : {}),
-    },
+    headers: eventHeaders(envelope.id, `${envelope.type}.v${envelope.version}`, envelope.traceparent),
   };
 }
 

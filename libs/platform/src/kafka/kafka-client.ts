@@ -1,4 +1,4 @@
-import { Kafka, type Admin, logLevel, type LogEntry } from 'kafkajs';
+import { Kafka, type Admin, logLevel, type LogEntry, Partitioners, type ProducerConfig } from 'kafkajs';
 import { type Logger } from 'pino';
 
 export interface KafkaClientOptions {
@@ -7,6 +7,20 @@ export interface KafkaClientOptions {
   logger: Logger;
 }
 
+/** How every client of the services retries a broker it cannot reach. */
+export const KAFKA_RETRY = { initialRetryTime: 200, retries: 8 };
+
+/**
+ * The event producer of every service. One request in flight keeps per-key order across retries;
+ * a retry may duplicate a message, which consumers drop by event id (the outbox is at-least-once
+ * by design anyway).
+ */
+export const EVENT_PRODUCER_CONFIG: ProducerConfig = {
+  maxInFlightRequests: 1,
+  allowAutoTopicCreation: false,
+  createPartitioner: Partitioners.DefaultPartitioner,
+};
+
 /** A kafkajs client whose own logs go through the service's structured logger. */
 export function createKafka({ clientId, brokers, logger }: KafkaClientOptions): Kafka {
   const log = logger.child({ component: 'kafkajs' });
@@ -14,7 +28,7 @@ export function createKafka({ clientId, brokers, logger }: KafkaClientOptions): 
     clientId,
     brokers,
     logLevel: logLevel.WARN,
-    retry: { initialRetryTime: 200, retries: 8 },
+    retry: KAFKA_RETRY,
     logCreator:
       () =>
       ({ level, log: entry }: LogEntry) => {

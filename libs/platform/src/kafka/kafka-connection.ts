@@ -1,11 +1,11 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { type Kafka, type Producer, type Admin, Partitioners } from 'kafkajs';
+import { type Kafka, type Producer, type Admin } from 'kafkajs';
 import { type Logger } from 'pino';
 import { type AnyEventCatalog, deadLetterTopic } from '@core-vault/contracts';
 import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '../health/health.registry';
 import { LOGGER } from '../logging/logging.module';
 import { EventPublisher } from './event-publisher';
-import { ensureTopics } from './kafka-client';
+import { EVENT_PRODUCER_CONFIG, ensureTopics } from './kafka-client';
 
 export interface KafkaModuleOptions {
   clientId: string;
@@ -41,13 +41,7 @@ export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, Hea
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly health: HealthRegistry,
   ) {
-    // One request in flight keeps per-key order across retries; a retry may duplicate a message,
-    // which consumers drop by event id (the outbox is at-least-once by design anyway).
-    this.producer = kafka.producer({
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
+    this.producer = kafka.producer(EVENT_PRODUCER_CONFIG);
     this.producer.on(this.producer.events.CONNECT, () => (this.producerConnected = true));
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
     this.publisher = new EventPublisher(this.producer);

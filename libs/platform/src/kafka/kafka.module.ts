@@ -58,7 +58,7 @@ export class KafkaModule {
         EventConsumers,
         KafkaEventServer,
       ],
-      exports: [KafkaConnection, EventConsumers, KafkaEventServer],
+      exports: [KAFKA_OPTIONS, KafkaConnection, EventConsumers, KafkaEventServer],
     };
   }
 }

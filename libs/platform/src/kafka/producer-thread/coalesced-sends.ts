@@ -13,9 +13,9 @@ interface Waiting<T> {
  * at once; under load, sends grow with the load.
  *
  * Why (tools/bench/analytics.mjs, profiled): the producer keeps one request in flight (per-key
- * order), so each track-views request of 100 views was its own Kafka round trip behind the
- * others' — ingestion ran at 0.10–0.16× bare kafkajs sending 1,000 a request. One send at a time,
- * in arrival order, keeps that order.
+ * order), so each of the gateway's track-views requests of 100 views was its own Kafka round trip
+ * behind the others' — ingestion ran at 0.10–0.16× bare kafkajs sending 1,000 a request. One
+ * send at a time, in arrival order, keeps that order.
  */
 export class CoalescedSends<T> {
   private readonly queue: Waiting<T>[] = [];
