@@ -119,6 +119,31 @@ function threadCpuSeconds(pid) {
   return byTid;
 }
 
+/** CPU so far of a service (process, each thread) and of the machine, to compare two moments. */
+function cpuSnapshot(pid) {
+  return {
+    process: procCpuSeconds(pid),
+    threads: threadCpuSeconds(pid),
+    machine: machineBusySeconds(),
+    self: process.cpuUsage(),
+    at: performance.now(),
+  };
+}
+
+/** Where the cores went between two snapshots of one service: its threads, this process, the machine. */
+function coresBusy(name, from, to) {
+  const seconds = (to.at - from.at) / 1000;
+  const threads = Object.entries(to.threads)
+    .map(([tid, used]) => [tid, (used - (from.threads[tid] ?? 0)) / seconds])
+    .filter(([, busy]) => busy >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(
+      ([tid, busy]) => `${tid.replace('main', 'main thread').replace(/^\d+/, 'thread')} ${busy.toFixed(2)}`,
+    );
+  const self = (to.self.user - from.self.user + to.self.system - from.self.system) / 1e6;
+  return `${name} ${((to.process - from.process) / seconds).toFixed(2)} (${threads.join(', ')}), bench ${(self / seconds).toFixed(2)}; the machine ${((to.machine - from.machine) / seconds).toFixed(2)} of ${availableParallelism()}`;
+}
+
 async function offsets(admin, topic) {
   return (await admin.fetchTopicOffsets(topic)).map((o) => ({ partition: o.partition, offset: o.high }));
 }
@@ -198,16 +223,27 @@ async function pipeline({
     return row?.n ?? 0;
   };
   const bootStart = performance.now();
-  const analytics = startService('analytics', analyticsPort, env);
+  const analytics = startService(
+    'analytics',
+    analyticsPort,
+    env,
+    process.env.BENCH_ANALYTICS_ARGS?.split(' ').filter(Boolean) ?? [],
+  );
   let first = 0;
+  let cpuFirst;
   while (Date.now() < deadline) {
     if (analytics.exitCode !== null) throw new Error('analytics exited');
     const total = await counted();
-    if (total > 0 && !first) first = performance.now();
+    if (total > 0 && !first) {
+      first = performance.now();
+      cpuFirst = cpuSnapshot(analytics.pid);
+    }
     if (total >= VIEWS) break;
     await sleep(25);
   }
   const done = performance.now();
+  if (cpuFirst)
+    log(`  cores busy while counting: ${coresBusy('analytics', cpuFirst, cpuSnapshot(analytics.pid))}`);
   await sleep(2000); // any late double count would show now
   const docs = await stats.find({ _id: { $in: artifactIds } }, { projection: { total: 1 } }).toArray();
   const perArtifact = VIEWS / ARTIFACTS;
@@ -330,13 +366,7 @@ async function main() {
   async function ingest(batches) {
     let next = 0;
     let failed = 0;
-    const cpu = () => ({
-      client: process.cpuUsage(),
-      gateway: procCpuSeconds(gateway.pid),
-      threads: threadCpuSeconds(gateway.pid),
-      machine: machineBusySeconds(),
-      at: performance.now(),
-    });
+    const cpu = () => cpuSnapshot(gateway.pid);
     const cpu0 = cpu();
     let cpu1;
     let answered = 0;
@@ -365,21 +395,9 @@ async function main() {
       throw new Error(`autocannon sent ${next} bodies of ${batches.length}, ${answered} answered`);
     if (failed) throw new Error(`${failed} track-views requests failed`);
     const seconds = (cpu1.at - cpu0.at) / 1000;
-    const clientSeconds =
-      (cpu1.client.user - cpu0.client.user + cpu1.client.system - cpu0.client.system) / 1e6;
     // Where the two cores went: the gateway is the subject (each thread's CPU and its wait for
     // one), the HTTP client is this process.
-    const threads = Object.entries(cpu1.threads)
-      .map(([name, used]) => [name, (used - (cpu0.threads[name] ?? 0)) / seconds])
-      .filter(([, busy]) => busy >= 0.05)
-      .sort((a, b) => b[1] - a[1])
-      .map(
-        ([name, busy]) =>
-          `${name.replace('main', 'main thread').replace(/^\d+/, 'thread')} ${busy.toFixed(2)}`,
-      );
-    log(
-      `  cores busy over the round: gateway ${((cpu1.gateway - cpu0.gateway) / seconds).toFixed(2)} (${threads.join(', ')}), bench client ${(clientSeconds / seconds).toFixed(2)}; the machine ${((cpu1.machine - cpu0.machine) / seconds).toFixed(2)} of ${availableParallelism()}`,
-    );
+    log(`  cores busy over the round: ${coresBusy('gateway', cpu0, cpu1)}`);
     return seconds;
   }
 
