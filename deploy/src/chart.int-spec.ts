@@ -104,6 +104,7 @@ function podEnv(
 }
 
 const sets = Object.keys(VALUE_SETS);
+const AWS_SEARCH_URL = 'https://abc123.eu-west-1.aoss.amazonaws.com';
 
 beforeAll(async () => {
   tools = await ensureTools();
@@ -112,6 +113,18 @@ beforeAll(async () => {
   const variants: [string, string[], string[]][] = [
     ...Object.entries(VALUE_SETS).map(([set, files]): [string, string[], string[]] => [set, files, []]),
     ['without-usercontent', [], ['--set', 'apps.usercontent.enabled=false']],
+    [
+      'aws-search',
+      [],
+      [
+        '--set',
+        `search.url=${AWS_SEARCH_URL}`,
+        '--set',
+        'search.aws.region=eu-west-1',
+        '--set',
+        'search.aws.service=aoss',
+      ],
+    ],
   ];
   for (const [set, files, extra] of variants) {
     const raw = await renderRaw(tools, files, extra);
@@ -448,6 +461,17 @@ describe('the search engine (apps that use search)', () => {
     );
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('/search/url');
+  });
+
+  it('signs for Amazon OpenSearch with IAM when search.aws.region is set, and not otherwise', () => {
+    const { config, fromSecret } = search('aws-search');
+    expect(config).toMatchObject({
+      OPENSEARCH_URL: AWS_SEARCH_URL,
+      OPENSEARCH_AWS_REGION: 'eu-west-1',
+      OPENSEARCH_AWS_SERVICE: 'aoss',
+    });
+    expect(fromSecret).toBeUndefined();
+    for (const set of sets) expect(search(set).config['OPENSEARCH_AWS_REGION']).toBeUndefined();
   });
 
   it('gives only apps that use search the search variables', () => {

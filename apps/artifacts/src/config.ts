@@ -28,6 +28,16 @@ export const artifactsConfigSchema = baseConfigSchema
     /** The search engine (OpenSearch 2.x, or Amazon OpenSearch Service in production). */
     OPENSEARCH_URL: httpUrl.default('http://127.0.0.1:9200'),
     /**
+     * Amazon OpenSearch with IAM: the region to sign requests for (AWS SigV4, credentials from the
+     * AWS SDK's default chain). Unset: no signing (basic authentication through the URL, or none).
+     */
+    OPENSEARCH_AWS_REGION: z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'an AWS region such as eu-west-1')
+      .optional(),
+    /** What is signed for: `es` (a managed domain) or `aoss` (OpenSearch Serverless). */
+    OPENSEARCH_AWS_SERVICE: z.enum(['es', 'aoss']).default('es'),
+    /**
      * The search read model's alias; the live concrete index behind it is `<alias>-<timestamp>`.
      * Lower case, as OpenSearch requires of index names.
      */

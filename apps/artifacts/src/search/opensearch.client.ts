@@ -1,4 +1,6 @@
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Client, errors } from '@opensearch-project/opensearch';
+import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
 
 export const OPENSEARCH = Symbol('OPENSEARCH');
 
@@ -8,14 +10,50 @@ export const OPENSEARCH = Symbol('OPENSEARCH');
  */
 export const SEARCH_REQUEST_TIMEOUT_MS = 3_000;
 
+export interface OpenSearchSettings {
+  /** OPENSEARCH_URL: the engine, with basic-authentication credentials in it or none. */
+  url: string;
+  /** OPENSEARCH_AWS_REGION: sign every request with AWS SigV4 for this region (Amazon OpenSearch). */
+  awsRegion?: string | undefined;
+  /** OPENSEARCH_AWS_SERVICE: `es` for a managed domain, `aoss` for OpenSearch Serverless. */
+  awsService?: 'es' | 'aoss';
+}
+
 /**
- * One client per process (it keeps its own keep-alive connection pool). A cluster with basic
- * authentication takes its credentials in the URL (`https://user:password@host`, percent-encoded;
- * the chart then reads OPENSEARCH_URL from the app's Secret): the client sends them as an
- * Authorization header and keeps them out of its connection ids and errors.
+ * One client per process (it keeps its own keep-alive connection pool). Two ways to authenticate:
+ * - basic authentication: credentials in the URL (`https://user:password@host`, percent-encoded;
+ *   the chart then reads OPENSEARCH_URL from the app's Secret). The client sends them as an
+ *   Authorization header and keeps them out of its connection ids and errors;
+ * - AWS SigV4 (Amazon OpenSearch Service with IAM): a region given, every request is signed by
+ *   the client's own signer with credentials from the AWS SDK's default chain — environment,
+ *   shared files, the pod's web identity (IRSA) or the instance role — refreshed as they expire.
+ * Both at once would be ambiguous: the service refuses to start.
  */
-export function createOpenSearchClient(url: string): Client {
-  return new Client({ node: url, requestTimeout: SEARCH_REQUEST_TIMEOUT_MS, maxRetries: 1 });
+export function createOpenSearchClient({ url, awsRegion, awsService = 'es' }: OpenSearchSettings): Client {
+  const common = { node: url, requestTimeout: SEARCH_REQUEST_TIMEOUT_MS, maxRetries: 1 };
+  if (!awsRegion) return new Client(common);
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password)
+    throw new Error(
+      'OPENSEARCH_URL carries credentials and OPENSEARCH_AWS_REGION asks for AWS SigV4 signing: use one of the two',
+    );
+  return new Client({
+    ...AwsSigv4Signer({ region: awsRegion, service: awsService, getCredentials: defaultProvider() }),
+    ...common,
+  });
+}
+
+/** The client settings of the artifacts service's validated config. */
+export function openSearchSettings(config: {
+  OPENSEARCH_URL: string;
+  OPENSEARCH_AWS_REGION?: string | undefined;
+  OPENSEARCH_AWS_SERVICE: 'es' | 'aoss';
+}): OpenSearchSettings {
+  return {
+    url: config.OPENSEARCH_URL,
+    awsRegion: config.OPENSEARCH_AWS_REGION,
+    awsService: config.OPENSEARCH_AWS_SERVICE,
+  };
 }
 
 /** The engine's URL fit for a log line or a terminal: any credentials in it replaced. */

@@ -11,7 +11,7 @@ import { loadConfig } from '@core-vault/platform';
 import { ARTIFACT_MODEL, type ArtifactDoc, artifactSchema } from '../artifacts/artifact.schema';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { artifactsConfigSchema } from '../config';
-import { createOpenSearchClient, engineForDisplay } from './opensearch.client';
+import { createOpenSearchClient, engineForDisplay, openSearchSettings } from './opensearch.client';
 import { SearchIndexAdmin } from './search-index.admin';
 import { ArtifactSearchRepository } from './search.repository';
 import { RebuildSearchIndexCommand } from './usecases/rebuild-search-index/rebuild-search-index.command';
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   const connection = await mongoose
     .createConnection(config.MONGO_URL, { dbName: config.MONGO_DB, autoIndex: false })
     .asPromise();
-  const client = createOpenSearchClient(config.OPENSEARCH_URL);
+  const client = createOpenSearchClient(openSearchSettings(config));
   const started = Date.now();
   try {
     const rebuild = new RebuildSearchIndex(

@@ -6,7 +6,7 @@ import { ARTIFACT_MODEL, artifactSchema } from '../artifacts/artifact.schema';
 import { ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { type ArtifactsConfig } from '../config';
 import { ArtifactSearchConsumer } from './artifact-search.consumer';
-import { OPENSEARCH, createOpenSearchClient } from './opensearch.client';
+import { OPENSEARCH, createOpenSearchClient, openSearchSettings } from './opensearch.client';
 import { OpenSearchHealthIndicator } from './opensearch.health';
 import {
   SEARCH_BACKLOG_MODEL,
@@ -46,7 +46,7 @@ class OpenSearchShutdown implements OnApplicationShutdown {
   providers: [
     {
       provide: OPENSEARCH,
-      useFactory: (config: ArtifactsConfig) => createOpenSearchClient(config.OPENSEARCH_URL),
+      useFactory: (config: ArtifactsConfig) => createOpenSearchClient(openSearchSettings(config)),
       inject: [APP_CONFIG],
     },
     {

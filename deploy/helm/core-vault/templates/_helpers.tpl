@@ -128,6 +128,10 @@ plus secretEnv (a name: key <name> of the app's own Secret; or {name, secret, ke
 {{- if $root.Values.search.url -}}{{- $_ := set $env "OPENSEARCH_URL" $root.Values.search.url -}}{{- end -}}
 {{- $_ := set $env "SEARCH_INDEX" $root.Values.search.index -}}
 {{- $_ := set $env "SEARCH_CONSUMER_GROUP" $root.Values.search.consumerGroup -}}
+{{- with $root.Values.search.aws -}}{{- if .region -}}
+{{- $_ := set $env "OPENSEARCH_AWS_REGION" .region -}}
+{{- $_ := set $env "OPENSEARCH_AWS_SERVICE" (default "es" .service) -}}
+{{- end -}}{{- end -}}
 {{- end -}}
 {{- range $up := $app.upstreams -}}
 {{- $upApp := include "core-vault.app" (dict "root" $root "name" $up) | fromYaml -}}

@@ -99,7 +99,7 @@ describe('ThreadedEventPublisher', () => {
     );
   });
 
-  it('fails what a dying thread carried, and starts a new thread for the next publish', async () => {
+  it('fails what a dying thread carried, and starts a new thread, ready again without a publish', async () => {
     const p = publisher();
     const topic = await freshTopic();
     await p.publish(entries(topic, 1));
@@ -107,6 +107,13 @@ describe('ThreadedEventPublisher', () => {
     const carried = p.publish(entries(topic, 10));
     await worker.terminate();
     await expect(carried).rejects.toThrow(/producer thread exited/);
+    expect((await p.check()).status).toBe('down');
+    await waitFor(
+      () => p.check(),
+      (r) => r.status === 'up',
+      { what: 'a new producer thread connected' },
+    );
+    expect((p as unknown as { worker: Worker }).worker).not.toBe(worker);
     await p.publish(entries(topic, 5));
     // The 10 went out in one request or not at all, depending on when the thread died.
     const offsets = await admin.fetchTopicOffsets(topic);

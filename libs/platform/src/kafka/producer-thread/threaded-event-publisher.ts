@@ -18,6 +18,9 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
+/** Pause before a thread that died is replaced, so a thread that cannot start does not spin. */
+const RESTART_DELAY_MS = 1_000;
+
 /** How long close() waits for the thread to flush and disconnect before stopping it. */
 const CLOSE_TIMEOUT_MS = 5_000;
 
@@ -31,8 +34,8 @@ const CLOSE_TIMEOUT_MS = 5_000;
  * and encodes, partitions and waits on the broker on the machine's other core.
  *
  * Semantics are EventPublisher's: `publish` resolves once the broker acknowledged (acks: all) and
- * rejects with the producer's error. A thread that dies fails what it carried and is started
- * again on the next publish. Provide it where one hot path publishes (the gateway's view
+ * rejects with the producer's error. A thread that dies fails what it carried and is replaced
+ * a second later (or by the next publish, if that comes first). Provide it where one hot path publishes (the gateway's view
  * tracking); the outbox relays keep KafkaConnection's in-thread producer.
  */
 @Injectable()
@@ -129,11 +132,13 @@ export class ThreadedEventPublisher implements HealthIndicator, OnModuleInit, On
       this.pending.clear();
       for (const p of lost)
         p.reject(new Error(`the producer thread exited (code ${code}) before the broker answered`));
-      if (!this.closing)
-        this.logger.warn(
-          { code, lost: lost.length },
-          'producer thread exited; the next send starts it again',
-        );
+      if (this.closing) return;
+      // Started again at once, not on the next publish: readiness is down meanwhile, so a
+      // gateway out of rotation would see no publish to bring it back.
+      this.logger.warn({ code, lost: lost.length }, 'producer thread exited; starting a new one');
+      setTimeout(() => {
+        if (!this.closing && !this.worker) this.thread();
+      }, RESTART_DELAY_MS).unref();
     });
     // The thread must not keep a process alive that has nothing else to do.
     worker.unref();
