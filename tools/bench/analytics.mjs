@@ -62,8 +62,11 @@ async function freePort() {
 // BENCH_PROFILE=ingest profiles the gateway over the first ingestion round only (no start-up,
 // no idle time between rounds): .local/bench/profiles/analytics-ingest-gateway.cpuprofile.
 const PROFILE_INGEST = process.env.BENCH_PROFILE === 'ingest';
+// BENCH_PROFILE=pipeline profiles the analytics service over the first pipeline run only, from
+// its first counted view to complete counts: .local/bench/profiles/analytics-pipeline.cpuprofile.
+const PROFILE_PIPELINE = process.env.BENCH_PROFILE === 'pipeline';
 const nodeArgs =
-  process.env.BENCH_PROFILE && !PROFILE_INGEST
+  process.env.BENCH_PROFILE && !PROFILE_INGEST && !PROFILE_PIPELINE
     ? ['--cpu-prof', `--cpu-prof-dir=${join(root, '.local/bench/profiles')}`]
     : [];
 
@@ -223,27 +226,29 @@ async function pipeline({
     return row?.n ?? 0;
   };
   const bootStart = performance.now();
-  const analytics = startService(
-    'analytics',
-    analyticsPort,
-    env,
-    process.env.BENCH_ANALYTICS_ARGS?.split(' ').filter(Boolean) ?? [],
-  );
-  let first = 0;
-  let cpuFirst;
-  while (Date.now() < deadline) {
-    if (analytics.exitCode !== null) throw new Error('analytics exited');
-    const total = await counted();
-    if (total > 0 && !first) {
-      first = performance.now();
-      cpuFirst = cpuSnapshot(analytics.pid);
+  const inspectPort = PROFILE_PIPELINE && run === 1 ? await freePort() : null;
+  const analytics = startService('analytics', analyticsPort, env, [
+    ...(inspectPort ? inspectArgs(inspectPort) : []),
+    ...(process.env.BENCH_ANALYTICS_ARGS?.split(' ').filter(Boolean) ?? []),
+  ]);
+  const countedAtLeast = async (n) => {
+    while (Date.now() < deadline) {
+      if (analytics.exitCode !== null) throw new Error('analytics exited');
+      if ((await counted()) >= n) return;
+      await sleep(25);
     }
-    if (total >= VIEWS) break;
-    await sleep(25);
-  }
+    throw new Error(`analytics did not count ${n} views in time`);
+  };
+  await countedAtLeast(1);
+  const first = performance.now();
+  const cpuFirst = cpuSnapshot(analytics.pid);
+  await (inspectPort
+    ? profiled(inspectPort, join(root, '.local/bench/profiles/analytics-pipeline.cpuprofile'), () =>
+        countedAtLeast(VIEWS),
+      )
+    : countedAtLeast(VIEWS));
   const done = performance.now();
-  if (cpuFirst)
-    log(`  cores busy while counting: ${coresBusy('analytics', cpuFirst, cpuSnapshot(analytics.pid))}`);
+  log(`  cores busy while counting: ${coresBusy('analytics', cpuFirst, cpuSnapshot(analytics.pid))}`);
   await sleep(2000); // any late double count would show now
   const docs = await stats.find({ _id: { $in: artifactIds } }, { projection: { total: 1 } }).toArray();
   const perArtifact = VIEWS / ARTIFACTS;
