@@ -1,4 +1,12 @@
-import { Kafka, type Admin, logLevel, type LogEntry, Partitioners, type ProducerConfig } from 'kafkajs';
+import {
+  Kafka,
+  type Admin,
+  type KafkaConfig,
+  logLevel,
+  type LogEntry,
+  Partitioners,
+  type ProducerConfig,
+} from 'kafkajs';
 import { type Logger } from 'pino';
 
 export interface KafkaClientOptions {
@@ -8,7 +16,7 @@ export interface KafkaClientOptions {
 }
 
 /** How every client of the services retries a broker it cannot reach. */
-export const KAFKA_RETRY = { initialRetryTime: 200, retries: 8 };
+const KAFKA_RETRY = { initialRetryTime: 200, retries: 8 };
 
 /**
  * The event producer of every service. One request in flight keeps per-key order across retries;
@@ -21,22 +29,33 @@ export const EVENT_PRODUCER_CONFIG: ProducerConfig = {
   createPartitioner: Partitioners.DefaultPartitioner,
 };
 
-/** A kafkajs client whose own logs go through the service's structured logger. */
-export function createKafka({ clientId, brokers, logger }: KafkaClientOptions): Kafka {
-  const log = logger.child({ component: 'kafkajs' });
-  return new Kafka({
+/** Where a client's own warnings and errors go. */
+export type KafkaLogSink = (
+  level: 'error' | 'warn',
+  message: string,
+  details: Record<string, unknown>,
+) => void;
+
+/** Every client's settings: its brokers, retries, and its warnings and errors sent to `sink`. */
+export function kafkaClientConfig(clientId: string, brokers: string[], sink: KafkaLogSink): KafkaConfig {
+  return {
     clientId,
     brokers,
     logLevel: logLevel.WARN,
     retry: KAFKA_RETRY,
     logCreator:
       () =>
-      ({ level, log: entry }: LogEntry) => {
-        const { message, ...rest } = entry;
-        if (level <= logLevel.ERROR) log.error(rest, message);
-        else log.warn(rest, message);
-      },
-  });
+      ({ level, log: { message, ...details } }: LogEntry) =>
+        sink(level <= logLevel.ERROR ? 'error' : 'warn', message, details),
+  };
+}
+
+/** A kafkajs client whose own logs go through the service's structured logger. */
+export function createKafka({ clientId, brokers, logger }: KafkaClientOptions): Kafka {
+  const log = logger.child({ component: 'kafkajs' });
+  return new Kafka(
+    kafkaClientConfig(clientId, brokers, (level, message, details) => log[level](details, message)),
+  );
 }
 
 export function parseBrokers(list: string): string[] {

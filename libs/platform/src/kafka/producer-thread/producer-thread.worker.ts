@@ -4,8 +4,8 @@
  * broker allows (ProducerSends).
  */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { Kafka, logLevel, type Producer } from 'kafkajs';
-import { EVENT_PRODUCER_CONFIG, KAFKA_RETRY } from '../kafka-client';
+import { Kafka, type Producer } from 'kafkajs';
+import { EVENT_PRODUCER_CONFIG, kafkaClientConfig } from '../kafka-client';
 import {
   type FromProducerThread,
   type ProducerThreadOptions,
@@ -29,16 +29,11 @@ class ProducerThread {
   private connecting: Promise<void> | undefined;
 
   constructor({ clientId, brokers }: ProducerThreadOptions) {
-    const kafka = new Kafka({
-      clientId,
-      brokers,
-      logLevel: logLevel.WARN,
-      retry: KAFKA_RETRY,
-      logCreator:
-        () =>
-        ({ level, log: { message, ...details } }) =>
-          post({ kind: 'log', level: level <= logLevel.ERROR ? 'error' : 'warn', message, details }),
-    });
+    const kafka = new Kafka(
+      kafkaClientConfig(clientId, brokers, (level, message, details) =>
+        post({ kind: 'log', level, message, details }),
+      ),
+    );
     this.producer = kafka.producer(EVENT_PRODUCER_CONFIG);
     this.producer.on(this.producer.events.CONNECT, () => post({ kind: 'connection', connected: true }));
     this.producer.on(this.producer.events.DISCONNECT, () => post({ kind: 'connection', connected: false }));

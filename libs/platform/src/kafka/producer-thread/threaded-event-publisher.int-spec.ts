@@ -5,6 +5,7 @@
  */
 import { type Worker } from 'node:worker_threads';
 import { type Admin, type Kafka } from 'kafkajs';
+import pino from 'pino';
 import { type EventEnvelope } from '@core-vault/contracts';
 import { EventFactory, type OutboxEntry } from '../../events/event-factory';
 import { type HealthRegistry } from '../../health/health.registry';
@@ -118,6 +119,27 @@ describe('ThreadedEventPublisher', () => {
     // The 10 went out in one request or not at all, depending on when the thread died.
     const offsets = await admin.fetchTopicOffsets(topic);
     expect([6, 16]).toContain(offsets.reduce((n, o) => n + Number(o.high), 0));
+  });
+
+  it('logs the thread’s kafkajs warnings and errors through the service’s logger', async () => {
+    const lines: string[] = [];
+    const sink = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const p = new ThreadedEventPublisher(
+      { clientId: 'producer-thread-away', brokers: ['127.0.0.1:1'] },
+      sink,
+      health,
+    );
+    p.onModuleInit();
+    open.push(p);
+    await waitFor(
+      () => lines.length,
+      (n) => n > 0,
+      { what: 'a kafkajs log line from the thread' },
+    );
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ component: 'kafkajs', thread: 'kafka-producer-thread' });
+    expect(line['level']).toBeGreaterThanOrEqual(40);
+    expect(JSON.stringify(line)).toContain('127.0.0.1:1');
   });
 
   it('answers what it was given before it closes, and refuses publishes after', async () => {
