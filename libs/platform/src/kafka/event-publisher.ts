@@ -1,4 +1,4 @@
-import { type Message, type Producer } from 'kafkajs';
+import { type Message, type Producer, type TopicMessages } from 'kafkajs';
 import { type EventEnvelope } from '@core-vault/contracts';
 import { type OutboxEntry } from '../events/event-factory';
 
@@ -9,6 +9,17 @@ export function eventHeaders(id: string, eventType: string, traceparent?: string
     'event-type': eventType,
     ...(traceparent ? { traceparent } : {}),
   };
+}
+
+/** Messages grouped by their topic, in first-seen order: one sendBatch's topicMessages. */
+export function topicMessages(records: Iterable<{ topic: string; message: Message }>): TopicMessages[] {
+  const byTopic = new Map<string, Message[]>();
+  for (const { topic, message } of records) {
+    const list = byTopic.get(topic);
+    if (list) list.push(message);
+    else byTopic.set(topic, [message]);
+  }
+  return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
 }
 
 export function toKafkaMessage(envelope: EventEnvelope): Message {
@@ -28,15 +39,11 @@ export class EventPublisher {
 
   async publish(entries: readonly OutboxEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const byTopic = new Map<string, Message[]>();
-    for (const { topic, envelope } of entries) {
-      const list = byTopic.get(topic) ?? [];
-      list.push(toKafkaMessage(envelope));
-      byTopic.set(topic, list);
-    }
     await this.producer.sendBatch({
       acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+      topicMessages: topicMessages(
+        entries.map(({ topic, envelope }) => ({ topic, message: toKafkaMessage(envelope) })),
+      ),
     });
   }
 }

@@ -1,5 +1,5 @@
 import { type Message, type ProducerBatch } from 'kafkajs';
-import { eventHeaders } from '../event-publisher';
+import { eventHeaders, topicMessages } from '../event-publisher';
 import { CoalescedSends } from './coalesced-sends';
 import { type TopicStrings } from './producer-thread.messages';
 
@@ -44,16 +44,7 @@ export class ProducerSends {
 
   constructor(sendBatch: (batch: ProducerBatch) => Promise<unknown>, maxBytes = MAX_BYTES_PER_SEND) {
     this.sends = new CoalescedSends(async (records) => {
-      const byTopic = new Map<string, Message[]>();
-      for (const { topic, message } of records) {
-        const list = byTopic.get(topic);
-        if (list) list.push(message);
-        else byTopic.set(topic, [message]);
-      }
-      await sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-      });
+      await sendBatch({ acks: -1, topicMessages: topicMessages(records) });
     }, maxBytes);
   }
 
