@@ -4,7 +4,8 @@ import { routes } from './app/routes';
 import { SessionProvider } from './modules/auth';
 import { ApiClient } from './lib/api/client';
 
-export type Handler = (url: string, init: RequestInit) => Response | undefined;
+/** Answers a call (a pending promise: a request still on its way), or passes it on. */
+export type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -42,6 +42,27 @@ export const ui = {
       (c) => c === n,
       `${n} elements`,
     ),
+  /**
+   * Waits for every match to go (a dialog closing after a save). Failing, it says what the first
+   * one still showed: an error banner or a conflict reads there, not as a bare count.
+   */
+  gone: async (l: Locator) => {
+    try {
+      await poll(
+        () => l.count(),
+        (c) => c === 0,
+        'none left',
+      );
+    } catch (err) {
+      const shown = await l
+        .first()
+        .innerText()
+        .catch(() => '');
+      throw new Error(
+        `${(err as Error).message}; it still shows: ${shown.replace(/\s+/g, ' ').slice(0, 600)}`,
+      );
+    }
+  },
   visible: (l: Locator) => l.first().waitFor({ state: 'visible' }),
   disabled: (l: Locator) => poll(() => l.isDisabled(), Boolean, 'disabled'),
   enabled: (l: Locator) => poll(() => l.isEnabled(), Boolean, 'enabled'),

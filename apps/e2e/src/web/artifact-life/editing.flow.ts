@@ -84,7 +84,7 @@ export function editingFlow(life: () => LifeContext): void {
     await dialog.getByLabel(collectionName).check();
     await screenshot(tab, 'artifact-life-edit-dialog');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await ui.count(tab.getByRole('dialog'), 0);
+    await ui.gone(tab.getByRole('dialog'));
 
     // The card shows the stored artifact without a reload.
     const edited = card(tab, newTitle);
@@ -119,7 +119,7 @@ export function editingFlow(life: () => LifeContext): void {
     await waitFor(() => box.isChecked(), Boolean, { what: 'the collection ticked', timeoutMs: 15_000 });
     await box.uncheck();
     await again.getByRole('button', { name: 'Save changes' }).click();
-    await ui.count(tab.getByRole('dialog'), 0);
+    await ui.gone(tab.getByRole('dialog'));
     const after = await user.api('GET', `/api/v1/collections/${collectionId}/artifacts`);
     expect(after.body['artifacts']).toEqual([]);
   });
@@ -147,7 +147,7 @@ export function editingFlow(life: () => LifeContext): void {
 
     await field(first, 'Title').fill(`${title} (tab 1)`);
     await first.getByRole('button', { name: 'Save changes' }).click();
-    await ui.count(tab.getByRole('dialog'), 0);
+    await ui.gone(tab.getByRole('dialog'));
 
     const mine = '<h1>Tab two content</h1>';
     await field(second, 'Description (optional)').fill('Tab two *words*');
@@ -169,7 +169,7 @@ export function editingFlow(life: () => LifeContext): void {
     await screenshot(other, 'artifact-life-edit-conflict');
 
     await second.getByRole('button', { name: 'Save anyway' }).click();
-    await ui.count(other.getByRole('dialog'), 0);
+    await ui.gone(other.getByRole('dialog'));
     // Both tabs' edits are kept: tab 1's title, tab 2's description and content.
     expect(await stored(id)).toMatchObject({
       title: `${title} (tab 1)`,
@@ -186,7 +186,7 @@ export function editingFlow(life: () => LifeContext): void {
     const dialog = await openEditor(tab, title);
     await field(dialog, 'Description (optional)').fill(`Only the description says ${word}.`);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await ui.count(tab.getByRole('dialog'), 0);
+    await ui.gone(tab.getByRole('dialog'));
     // The search index follows the edit through events (searchable within about a second; longer
     // under both test lanes): the dashboard searches once, so the index must hold the edit first.
     await waitFor(

@@ -47,11 +47,16 @@ const conflict = {
     'This artifact was changed in another tab or device since you opened it. Your edits are still here: review the latest version, then save again.',
 };
 
-/** The server as the test scripts it: the stored artifact, and PATCH answers in turn. */
-function server(patchAnswers: (() => Response)[]) {
-  const state = { stored: artifact() };
+/**
+ * The server as the test scripts it: the stored artifact, and PATCH answers in turn. With
+ * `slowAfterSave`, every read after the first PATCH stays on its way (a slow network).
+ */
+function server(patchAnswers: (() => Response)[], { slowAfterSave = false } = {}) {
+  const state = { stored: artifact(), patched: false };
   const calls = stubFetch(anonymous, (url, init) => {
     const method = init.method ?? 'GET';
+    if (method === 'PATCH') state.patched = true;
+    else if (slowAfterSave && state.patched) return new Promise<Response>(() => undefined);
     if (url.includes('/preview')) return new Response('{}', { status: 503 });
     if (url === '/api/v1/artifacts/a1' && method === 'GET') return json(200, { artifact: state.stored });
     if (url === '/api/v1/artifacts/a1' && method === 'PATCH') return patchAnswers.shift()?.();
@@ -107,6 +112,19 @@ describe('EditArtifactDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodies(calls, 'PATCH')).toEqual([['/api/v1/artifacts/a1', { revision: 3, title: 'Q3 sales' }]]);
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ title: 'Q3 sales', revision: 4 }));
+  });
+
+  it('closes once the edit is stored, while the refreshed reads are still on their way', async () => {
+    const saved = artifact({ title: 'Q3 sales', revision: 4 });
+    const { calls } = server([() => json(200, { artifact: saved })], { slowAfterSave: true });
+    const { onClose, onSaved } = renderDialog();
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Q3 sales' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ title: 'Q3 sales', revision: 4 }));
+    // The stored artifact is read again behind the closed dialog.
+    const after = calls.slice(calls.findIndex((c) => c.init.method === 'PATCH') + 1);
+    expect(after.map((c) => c.url)).toContain('/api/v1/artifacts/a1');
   });
 
   it('keeps every edit on a conflict, shows what changed, and saves anyway on the latest revision', async () => {

@@ -104,7 +104,9 @@ export function EditForm({
         setBase({ fields: { ...fieldsOf(saved), versionNote: '' }, revision: saved.revision });
         setFields((f) => ({ ...f, versionNote: '' }));
         setConflict(null);
-        await refreshCaches();
+        // The lists refetch behind the dialog: the caller shows `saved` itself, and waiting for
+        // them kept a stored edit's dialog open on a slow network.
+        void refreshCaches();
       }
       for (const collectionId of collectionChanges.add)
         await api.call(endpoints.collections.addArtifact, { params: { id: collectionId, artifactId: id } });
@@ -113,8 +115,8 @@ export function EditForm({
           params: { id: collectionId, artifactId: id },
         });
       if (collectionChanges.add.length + collectionChanges.remove.length > 0) {
-        await refreshCollections();
-        if (!saved) await refreshCaches();
+        void refreshCollections();
+        if (!saved) void refreshCaches();
       }
       onSaved?.(saved);
       onClose();
