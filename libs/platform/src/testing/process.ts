@@ -32,11 +32,7 @@ export function spawnTs(file: string, env: Record<string, string>, inheritEnv = 
 }
 
 export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
+  return (await freePorts(['port'])).port;
 }
 
 /**
