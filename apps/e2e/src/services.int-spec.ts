@@ -7,8 +7,11 @@ import { join } from 'node:path';
 import {
   type SpawnedProcess,
   freePort,
+  groupEnv,
   spawnTs,
+  startServiceGroupsAtEnd,
   testInfra,
+  uniqueSuffix,
   waitFor,
   workspaceRoot,
 } from '@core-vault/platform/testing';
@@ -25,6 +28,8 @@ const SERVICES: Record<string, string[]> = {
 };
 
 const infra = testInfra();
+// Consumer groups of this suite's own, started at the topics' end (platform's testing/service-groups.ts).
+const groups = `boot-${uniqueSuffix()}`;
 const running = new Map<string, { proc: SpawnedProcess; port: number }>();
 
 async function boot(name: string, env: Record<string, string>): Promise<number> {
@@ -37,6 +42,7 @@ async function boot(name: string, env: Record<string, string>): Promise<number> 
     MONGO_URL: infra.mongoUrl,
     REDIS_URL: infra.redisUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    ...groupEnv(groups, name),
     ...env,
   });
   running.set(name, { proc, port });
@@ -54,6 +60,7 @@ const isUp = (report: Report | string) => typeof report !== 'string' && report.s
 const BOOT_TIMEOUT_MS = 120_000;
 
 beforeAll(async () => {
+  await startServiceGroupsAtEnd(infra.kafkaBrokers, groups, Object.keys(SERVICES));
   const ports = await Promise.all(
     Object.keys(SERVICES).map(async (name) => [name, await boot(name, {})] as const),
   );
@@ -73,9 +80,21 @@ beforeAll(async () => {
   );
 }, BOOT_TIMEOUT_MS + 30_000);
 
-afterAll(() => {
-  for (const { proc } of running.values()) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
-});
+/**
+ * SIGTERM, so each service leaves its consumer groups: a killed member would hold up the next join
+ * of any group it was in for its session timeout. SIGKILL only for one that has not exited in 15 s.
+ */
+afterAll(async () => {
+  const alive = [...running.values()].map((r) => r.proc).filter((p) => p.child.exitCode === null);
+  for (const p of alive) p.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(alive.map((p) => p.exited)),
+    new Promise((r) => (timer = setTimeout(r, 15_000))),
+  ]);
+  clearTimeout(timer);
+  for (const p of alive) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+}, 30_000);
 
 describe.each(Object.entries(SERVICES))('%s', (name, dependencies) => {
   it('is ready only with its own dependencies up, each one listed', async () => {

@@ -9,7 +9,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
 import { Topic, productEventCatalog } from '@core-vault/contracts';
 import {
   IdempotentConsumer,
@@ -23,8 +22,9 @@ import {
   answersOk,
   devTokenFor,
   freePorts,
+  groupEnv,
   spawnTs,
-  startGroupsAtEnd,
+  startServiceGroupsAtEnd,
   testInfra,
   testLogger,
   uniqueSuffix,
@@ -36,6 +36,8 @@ import mongoose from 'mongoose';
 const infra = testInfra();
 const suffix = uniqueSuffix();
 const processes: SpawnedProcess[] = [];
+// Consumer groups of this suite's own (platform's testing/service-groups.ts).
+const groups = `trace-${suffix}`;
 
 /** Starts a service on `port` and waits until it answers. */
 async function boot(name: string, env: Record<string, string>, port: number): Promise<void> {
@@ -44,6 +46,7 @@ async function boot(name: string, env: Record<string, string>, port: number): Pr
     PORT: String(port),
     LOG_LEVEL: 'info',
     MONGO_DB: `cv_test_trace_${name}_${suffix}`,
+    ...groupEnv(groups, name),
     ...env,
   });
   processes.push(proc);
@@ -64,6 +67,7 @@ afterAll(async () => {
 it('follows one trace id from a gateway request through a Kafka event into a consumer', async () => {
   // Both start at once: the gateway needs identity's address, not identity up, to start.
   const { identity, gateway } = await freePorts(['identity', 'gateway']);
+  await startServiceGroupsAtEnd(infra.kafkaBrokers, groups, ['identity']);
   await Promise.all([
     boot('identity', {}, identity),
     boot('gateway', { IDENTITY_URL: `http://127.0.0.1:${identity}` }, gateway),
@@ -177,34 +181,11 @@ async function collector(): Promise<{ url: string; spans: ExportedSpan[]; close:
   return { url: `http://127.0.0.1:${port}`, spans, close: () => server.close() };
 }
 
-/** A fresh consumer group starts at the end of the shared topic, not at every earlier run's events. */
-async function startAtTheEnd(groupId: string, topics: readonly string[]): Promise<void> {
-  const admin = new Kafka({
-    clientId: 'trace-test',
-    brokers: infra.kafkaBrokers,
-    logLevel: logLevel.NOTHING,
-  }).admin();
-  await admin.connect();
-  try {
-    await startGroupsAtEnd(admin, { [groupId]: topics });
-  } finally {
-    await admin.disconnect();
-  }
-}
-
 it("exports one trace from the gateway through Kafka to the consumer's database write", async () => {
   const otlp = await collector();
   // Export within a fraction of a second instead of the SDK's 5 s batches.
   const traced = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '200' };
-  const group = `trace-test-${suffix}.analytics.artifacts`;
-  const viewsGroup = `trace-test-${suffix}.analytics.views`;
-  await startAtTheEnd(group, [
-    Topic.ArtifactCreated,
-    Topic.ArtifactVisibilityChanged,
-    Topic.ArtifactShared,
-    Topic.ArtifactDeleted,
-  ]);
-  await startAtTheEnd(viewsGroup, [Topic.ArtifactViewed]);
+  await startServiceGroupsAtEnd(infra.kafkaBrokers, groups, ['artifacts', 'analytics']);
   try {
     const { artifacts, analytics, gateway } = await freePorts(['artifacts', 'analytics', 'gateway']);
     await Promise.all([
@@ -213,8 +194,6 @@ it("exports one trace from the gateway through Kafka to the consumer's database 
         'analytics',
         {
           ...traced,
-          ARTIFACTS_CONSUMER_GROUP: group,
-          VIEWS_CONSUMER_GROUP: viewsGroup,
           ANALYTICS_REDIS_PREFIX: `trace-test-${suffix}`,
         },
         analytics,

@@ -19,6 +19,7 @@ import {
 import {
   devTokenFor,
   freePort,
+  serviceGroups,
   startGroupsAtEnd,
   testInfra,
   testLogger,
@@ -56,15 +57,16 @@ export const CONSUMED = [
 /** Environment of one test service instance; reuse it to restart "the same" service. */
 export async function testEnv(admin: Admin): Promise<Record<string, string>> {
   const suffix = uniqueSuffix();
+  // Consumer groups of this instance's own (platform's testing/service-groups.ts), at the end of
+  // the shared topics so a test group skips earlier runs' events.
+  const groups = serviceGroups(`test-${suffix}`, 'analytics');
   const env = {
     MONGO_DB: `cv_test_analytics_${suffix}`,
-    VIEWS_CONSUMER_GROUP: `analytics.views.test-${suffix}`,
-    ARTIFACTS_CONSUMER_GROUP: `analytics.artifacts.test-${suffix}`,
+    ...Object.fromEntries(groups.map((g) => [g.key, g.groupId])),
     ANALYTICS_REDIS_PREFIX: `an-test-${suffix}`,
   };
-  await ensureTopics(admin, [...CONSUMED, Topic.ViewCountChanged], 3);
-  await startGroupAtEnd(admin, env.VIEWS_CONSUMER_GROUP, [Topic.ArtifactViewed]);
-  await startGroupAtEnd(admin, env.ARTIFACTS_CONSUMER_GROUP, CONSUMED.slice(1));
+  await ensureTopics(admin, [...CONSUMED, Topic.ViewCountChanged, Topic.UserDeleted], 3);
+  await startGroupsAtEnd(admin, Object.fromEntries(groups.map((g) => [g.groupId, g.topics])));
   return env;
 }
 

@@ -12,8 +12,10 @@ import mongoose, { type Connection } from 'mongoose';
 import { type Artifact, type Collection, type EventEnvelope, Topic } from '@core-vault/contracts';
 import { ErrorFilter, loadConfig, ensureTopics, startEventServer } from '@core-vault/platform';
 import {
+  type OwnGroup,
   devTokenFor,
   freePort,
+  serviceGroups,
   startGroupsAtEnd,
   testInfra,
   testLogger,
@@ -33,6 +35,9 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
   const suffix = uniqueSuffix();
   const port = await freePort();
   const infra = testInfra();
+  // Consumer groups of this app's own (platform's testing/service-groups.ts); `env` may name
+  // others (a restart of the same app keeps its groups).
+  const groups = serviceGroups(`test-${suffix}`, 'artifacts');
   const config = loadConfig('artifacts', artifactsConfigSchema, {
     NODE_ENV: 'test',
     PORT: String(port),
@@ -40,19 +45,16 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
     REDIS_URL: infra.redisUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     MONGO_DB: `cv_test_artifacts_${suffix}`,
-    VIEW_COUNT_CONSUMER_GROUP: `artifacts.view-counts.test-${suffix}`,
-    // Each test app its own search index (deleted on close) and feeding group.
+    ...Object.fromEntries(groups.map((g) => [g.key, g.groupId])),
+    // Each test app its own search index (deleted on close).
     SEARCH_INDEX: `test-${suffix}-artifacts`,
-    SEARCH_CONSUMER_GROUP: `artifacts.search-index.test-${suffix}`,
     WEB_ORIGIN: 'https://vault.test',
     RENDERER_ORIGIN: 'https://render.vault-usercontent.test',
     ...env,
   });
   // A fresh test group starts at the end of the shared topic: reading every earlier run's events
   // first (thousands, one database write each) would outlast a test's wait.
-  if (!env['VIEW_COUNT_CONSUMER_GROUP'])
-    await startGroupAtEnd(config.VIEW_COUNT_CONSUMER_GROUP, [VIEW_COUNTS]);
-  if (!env['SEARCH_CONSUMER_GROUP']) await startGroupAtEnd(config.SEARCH_CONSUMER_GROUP, SEARCH_FEED);
+  await startGroupsAtTheEnd(groups.filter((g) => !env[g.key]));
   const logger = testLogger();
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger), {
     logger: false,
@@ -76,16 +78,6 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
   };
 }
 
-const VIEW_COUNTS = 'analytics.view-count-changed.v1';
-/** What the search index is fed from (ArtifactSearchConsumer). */
-const SEARCH_FEED = [
-  Topic.ArtifactCreated,
-  Topic.ArtifactUpdated,
-  Topic.ArtifactDeleted,
-  Topic.ArtifactVisibilityChanged,
-  Topic.UserDeleted,
-];
-
 /** A test app's search alias and every concrete index behind it (never the shared default). */
 export async function dropSearchIndexes(config: ArtifactsConfig): Promise<void> {
   if (!config.SEARCH_INDEX.startsWith('test-')) return;
@@ -99,7 +91,9 @@ export async function dropSearchIndexes(config: ArtifactsConfig): Promise<void> 
   }
 }
 
-async function startGroupAtEnd(groupId: string, topics: readonly string[]): Promise<void> {
+/** Puts fresh groups at the end of their topics (created first, so the end exists). */
+async function startGroupsAtTheEnd(groups: readonly OwnGroup[]): Promise<void> {
+  if (groups.length === 0) return;
   const kafka = new Kafka({
     clientId: 'artifacts-test-admin',
     brokers: testInfra().kafkaBrokers,
@@ -108,8 +102,8 @@ async function startGroupAtEnd(groupId: string, topics: readonly string[]): Prom
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await ensureTopics(admin, topics, 3);
-    await startGroupsAtEnd(admin, { [groupId]: topics });
+    await ensureTopics(admin, [...new Set(groups.flatMap((g) => g.topics))], 3);
+    await startGroupsAtEnd(admin, Object.fromEntries(groups.map((g) => [g.groupId, g.topics])));
   } finally {
     await admin.disconnect();
   }
@@ -188,7 +182,11 @@ export function artifactInput(over: Record<string, unknown> = {}): Record<string
   return { title: 'Test artifact', type: 'HTML', content: '<p>Hello</p>', ...over };
 }
 
-/** Records every event on these topics (from the beginning) so tests can read them back. */
+/**
+ * Records every event published on these topics from now on, so tests can read them back. The
+ * tap's group starts at the topics' end: read from the beginning, a shared local broker's history
+ * (a benchmark leaves hundreds of thousands of events) outlasted a test's wait.
+ */
 export async function kafkaTap(topics: string[]): Promise<{
   events: () => { topic: Topic; envelope: EventEnvelope }[];
   stop: () => Promise<void>;
@@ -198,13 +196,18 @@ export async function kafkaTap(topics: string[]): Promise<{
     brokers: testInfra().kafkaBrokers,
     logLevel: logLevel.NOTHING,
   });
-  const consumer: Consumer = kafka.consumer({ groupId: `artifacts-test-tap-${uniqueSuffix()}` });
+  const groupId = `artifacts-test-tap-${uniqueSuffix()}`;
+  const consumer: Consumer = kafka.consumer({ groupId });
   const seen: { topic: Topic; envelope: EventEnvelope }[] = [];
   // On a fresh broker the topics may not exist until a service boots; subscribing would fail.
   const admin = kafka.admin();
   await admin.connect();
-  await ensureTopics(admin, topics, 3);
-  await admin.disconnect();
+  try {
+    await ensureTopics(admin, topics, 3);
+    await startGroupsAtEnd(admin, { [groupId]: topics });
+  } finally {
+    await admin.disconnect();
+  }
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   await consumer.run({

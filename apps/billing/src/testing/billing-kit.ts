@@ -15,6 +15,7 @@ import {
   answersOk,
   devTokenFor,
   freePort,
+  ownServiceGroups,
   spawnTs,
   testInfra,
   testLogger,
@@ -193,6 +194,8 @@ export async function bootService(
 ): Promise<BootedService> {
   const infra = testInfra();
   const port = await freePort();
+  // Consumer groups of this boot's own, never another test's (platform's testing/service-groups.ts).
+  const groups = await ownServiceGroups(infra.kafkaBrokers, `boot-${uniqueSuffix()}`, app);
   const proc = spawnTs(join(workspaceRoot, `apps/${app}/src/main.ts`), {
     NODE_ENV: 'test',
     PORT: String(port),
@@ -200,6 +203,7 @@ export async function bootService(
     MONGO_URL: infra.mongoUrl,
     REDIS_URL: infra.redisUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    ...groups,
     ...env,
   });
   const url = `http://127.0.0.1:${port}`;

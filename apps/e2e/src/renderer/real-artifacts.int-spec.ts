@@ -12,7 +12,9 @@ import {
   answersOk,
   devTokenFor,
   freePort,
+  groupEnv,
   spawnTs,
+  startServiceGroupsAtEnd,
   testInfra,
   uniqueSuffix,
   waitFor,
@@ -23,6 +25,8 @@ import { type RendererStack, startRendererStack } from './stack';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
+// Consumer groups of this suite's own (platform's testing/service-groups.ts).
+const groups = `render-${suffix}`;
 const procs: SpawnedProcess[] = [];
 let stack: RendererStack;
 let gatewayUrl = '';
@@ -69,13 +73,14 @@ async function create(body: Record<string, unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
+  await startServiceGroupsAtEnd(infra.kafkaBrokers, groups, ['artifacts']);
   const webPort = await freePort();
   webOrigin = `http://127.0.0.1:${webPort}`;
   const artifacts = await boot('artifacts', {
     MONGO_URL: infra.mongoUrl,
     MONGO_DB: `cv_test_render_${suffix}`,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    VIEW_COUNT_CONSUMER_GROUP: `artifacts-render-test-${suffix}`,
+    ...groupEnv(groups, 'artifacts'),
   });
   gatewayUrl = await boot('gateway', {
     ARTIFACTS_URL: artifacts,

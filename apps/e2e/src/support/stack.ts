@@ -8,12 +8,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
-import { Topic } from '@core-vault/contracts';
 import {
   answersOk,
   freePort,
-  startGroupsAtEnd,
+  groupEnv,
+  startServiceGroupsAtEnd,
   testInfra,
   uniqueSuffix,
   waitFor,
@@ -124,20 +123,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     SMTP_URL: infra.smtpUrl,
     OPENSEARCH_URL: infra.opensearchUrl,
-    // The artifacts' search read model: an index alias and a consumer group of this run's own.
+    // The artifacts' search read model: an index alias of this run's own.
     SEARCH_INDEX: searchIndex,
-    SEARCH_CONSUMER_GROUP: `e2e-${run_id}.artifacts.search-index`,
     WEB_ORIGIN: webOrigin,
     // The gateway reads the SPA's index.html here for the /view/{id} pages (#18).
     WEB_INTERNAL_URL: webOrigin,
     RENDERER_ORIGIN: rendererOrigin,
     ...Object.fromEntries([...SERVICES, 'gateway'].map((n) => [`${n.toUpperCase()}_URL`, url(n as Name)])),
-    BILLING_EVENTS_GROUP: `e2e-${run_id}.identity.billing-events`,
-    VIEW_COUNT_CONSUMER_GROUP: `e2e-${run_id}.artifacts.view-counts`,
-    VIEWS_CONSUMER_GROUP: `e2e-${run_id}.analytics.views`,
-    ARTIFACTS_CONSUMER_GROUP: `e2e-${run_id}.analytics.artifacts`,
     ANALYTICS_REDIS_PREFIX: `e2e-${run_id}`,
-    ONBOARDING_CONSUMER_GROUP: `e2e-${run_id}.onboarding.events`,
     ONBOARDING_QUEUE: `e2e-${run_id}-check-ins`,
     RATE_LIMIT_NAMESPACE: `e2e-${run_id}`,
     // Each service with consumers would wait out a 5 s idle fetch at every stop (docs/operations.md).
@@ -145,52 +138,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...options.env,
   };
 
-  const userDeletedGroup = (name: Service) => `e2e-${run_id}.${name}.user-deleted`;
+  // Consumer groups of this run's own (platform's testing/service-groups.ts): `e2e-<runId>.<service>.<group>`.
+  const groupPrefix = `e2e-${run_id}`;
 
   // A fresh stack on the shared broker skips earlier runs' backlog; a restarted one, or one on a
   // private broker, must read everything its groups have not consumed yet.
-  if (!restart && !options.infra)
-    await startGroupsAtTheEnd(infra.kafkaBrokers, {
-      [common['VIEWS_CONSUMER_GROUP'] as string]: [Topic.ArtifactViewed],
-      [common['ARTIFACTS_CONSUMER_GROUP'] as string]: [
-        Topic.ArtifactCreated,
-        Topic.ArtifactDeleted,
-        Topic.ArtifactVisibilityChanged,
-        Topic.ArtifactShared,
-      ],
-      [common['VIEW_COUNT_CONSUMER_GROUP'] as string]: [Topic.ViewCountChanged],
-      // Earlier runs' artifacts are not in this stack's database: nothing to index from them.
-      [common['SEARCH_CONSUMER_GROUP'] as string]: [
-        Topic.ArtifactCreated,
-        Topic.ArtifactUpdated,
-        Topic.ArtifactDeleted,
-        Topic.ArtifactVisibilityChanged,
-        Topic.UserDeleted,
-      ],
-      [common['ONBOARDING_CONSUMER_GROUP'] as string]: [
-        Topic.TrialStarted,
-        Topic.SubscriptionCanceled,
-        Topic.ArtifactCreated,
-        Topic.ArtifactShared,
-        Topic.ProfileUpdated,
-      ],
-      // The erasure consumers of every service.
-      ...Object.fromEntries(
-        (['identity', 'artifacts', 'analytics', 'onboarding', 'billing'] as const).map((n) => [
-          userDeletedGroup(n),
-          [Topic.UserDeleted],
-        ]),
-      ),
-      // Identity's billing group too: replaying the shared broker's billing history (events of
-      // users this stack never had) delayed a new user's trial past the suites' waits.
-      [common['BILLING_EVENTS_GROUP'] as string]: [
-        Topic.TrialStarted,
-        Topic.SubscriptionUpdated,
-        Topic.InvoicePaid,
-        Topic.PaymentFailed,
-        Topic.SubscriptionCanceled,
-      ],
-    });
+  if (!restart && !options.infra) await startServiceGroupsAtEnd(infra.kafkaBrokers, groupPrefix, SERVICES);
 
   const children = new Map<string, ChildProcess>();
   const start = (name: string, command: string, args: string[], env: Record<string, string>) => {
@@ -231,8 +184,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...common,
       PORT: String(port),
       MONGO_DB: `cv_e2e_${run_id}_${name}`,
-      // Each service's erasure consumer has a group of its own (same variable, one per service).
-      USER_DELETED_CONSUMER_GROUP: userDeletedGroup(name),
+      ...groupEnv(groupPrefix, name),
     });
   const ready = (key: string, health: string) =>
     waitFor(
@@ -294,18 +246,4 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     stop,
   };
-}
-
-/** Fresh groups on the shared local broker skip its backlog (earlier runs, benchmarks included). */
-async function startGroupsAtTheEnd(
-  brokers: string[],
-  groups: Record<string, readonly Topic[]>,
-): Promise<void> {
-  const admin = new Kafka({ clientId: 'e2e-stack', brokers, logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    await startGroupsAtEnd(admin, groups);
-  } finally {
-    await admin.disconnect();
-  }
 }

@@ -19,6 +19,7 @@ import {
   type SpawnedProcess,
   answersOk,
   freePort,
+  ownServiceGroups,
   spawnTs,
   testInfra,
   uniqueSuffix,
@@ -61,7 +62,7 @@ beforeAll(async () => {
     MONGO_URL: infra.mongoUrl,
     MONGO_DB: `cv_test_artifacts_patlog_${suffix}`,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    VIEW_COUNT_CONSUMER_GROUP: `artifacts-patlog-test-${suffix}`,
+    ...(await ownServiceGroups(infra.kafkaBrokers, `patlog-${suffix}`, 'artifacts')),
     WEB_ORIGIN,
   });
   gw = await boot('gateway', {

@@ -5,7 +5,7 @@ import { Test } from '@nestjs/testing';
 import { type Redis } from 'ioredis';
 import { type Connection } from 'mongoose';
 import { CLOCK, type Clock, ErrorFilter, REDIS, loadConfig, startEventServer } from '@core-vault/platform';
-import { testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
+import { groupEnv, testInfra, testLogger, uniqueSuffix } from '@core-vault/platform/testing';
 import { AppModule } from '../app.module';
 import { type IdentityConfig, identityConfigSchema } from '../config';
 
@@ -47,7 +47,9 @@ export async function startIdentity(
     REDIS_URL: infra.redisUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
     SMTP_URL: infra.smtpUrl,
-    BILLING_EVENTS_GROUP: `identity-test-${suffix}`,
+    // Consumer groups of this harness's own (platform's testing/service-groups.ts), read from the
+    // topics' beginning: a test may publish billing events before it starts identity.
+    ...groupEnv(`test-${suffix}`, 'identity'),
     // The stored cost is read back from each hash; a cheaper one keeps the suites fast.
     PASSWORD_SCRYPT_LOG_N: '14',
     ...env,

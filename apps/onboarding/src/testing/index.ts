@@ -19,6 +19,7 @@ import {
 import {
   devTokenFor,
   freePort,
+  serviceGroups,
   startGroupsAtEnd,
   testInfra,
   testLogger,
@@ -44,13 +45,16 @@ export function testKafka() {
 
 export async function testEnv(admin: Admin): Promise<Record<string, string>> {
   const suffix = uniqueSuffix();
+  // Consumer groups of this instance's own (platform's testing/service-groups.ts), at the end of
+  // the shared topics so a test group skips earlier runs' events.
+  const groups = serviceGroups(`test-${suffix}`, 'onboarding');
   const env = {
     MONGO_DB: `cv_test_onboarding_${suffix}`,
     ONBOARDING_QUEUE: `onboarding-test-${suffix}`,
-    ONBOARDING_CONSUMER_GROUP: `onboarding.test-${suffix}`,
+    ...Object.fromEntries(groups.map((g) => [g.key, g.groupId])),
   };
-  await ensureTopics(admin, CONSUMED, 3);
-  await startGroupsAtEnd(admin, { [env.ONBOARDING_CONSUMER_GROUP]: CONSUMED });
+  await ensureTopics(admin, [...CONSUMED, Topic.UserDeleted], 3);
+  await startGroupsAtEnd(admin, Object.fromEntries(groups.map((g) => [g.groupId, g.topics])));
   return env;
 }
 

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { localDefaults } from '../config/local-config';
+import { groupEnv, startServiceGroupsAtEnd } from './service-groups';
 
 export const workspaceRoot = join(__dirname, '../../../..');
 
@@ -64,14 +67,27 @@ export async function answersOk(url: string): Promise<boolean> {
  */
 export class ServiceStack {
   private readonly procs: SpawnedProcess[] = [];
+  /** Names this stack's consumer groups (service-groups.ts); instances of one app share them. */
+  private readonly groups = `stack-${randomBytes(5).toString('hex')}`;
+  private readonly grouped = new Set<string>();
 
-  /** Starts `apps/<app>/src/main.ts` with NODE_ENV=test and waits until it is ready; its URL. */
+  /**
+   * Starts `apps/<app>/src/main.ts` with NODE_ENV=test and consumer groups of this stack's own
+   * (started at the topics' end; `env` may name others), and waits until it is ready; its URL.
+   */
   async boot(app: string, env: Record<string, string>, readyPath = '/health/ready'): Promise<string> {
     const port = await freePort();
+    if (!this.grouped.has(app)) {
+      const brokers =
+        env['KAFKA_BROKERS'] ?? process.env['KAFKA_BROKERS'] ?? localDefaults('test')['KAFKA_BROKERS'];
+      await startServiceGroupsAtEnd((brokers ?? '').split(','), this.groups, [app]);
+      this.grouped.add(app);
+    }
     const proc = spawnTs(join(workspaceRoot, `apps/${app}/src/main.ts`), {
       NODE_ENV: 'test',
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      ...groupEnv(this.groups, app),
       ...env,
     });
     this.procs.push(proc);

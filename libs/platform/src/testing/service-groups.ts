@@ -1,0 +1,141 @@
+/**
+ * Every consumer group each service's config names, with the topics it reads. A test gets a name
+ * of its own for each of them (groupEnv) and starts them at the topics' end (startServiceGroupsAtEnd),
+ * or both at once (ownServiceGroups).
+ *
+ * Test processes must never share a group with another test's: every member that starts or stops
+ * rebalances the whole group, and one killed without leaving holds every join up for its session
+ * timeout (measured here: 29.4 s). A booting service joins its groups before it listens, so a CI
+ * run whose suites shared the defaults (`artifacts.user-deleted`, …) saw a service still not
+ * listening after 120 s.
+ */
+import { Kafka, logLevel } from 'kafkajs';
+import { Topic } from '@core-vault/contracts';
+import { startGroupsAtEnd } from './consumer-groups';
+
+type GroupedService = keyof typeof SERVICE_GROUPS;
+
+/** Per service: config key → [the group's name after the run prefix and service, its topics]. */
+const SERVICE_GROUPS = {
+  identity: {
+    // Replaying the shared broker's billing history (events of users this run never had) delayed a
+    // new user's trial past the suites' waits.
+    BILLING_EVENTS_GROUP: [
+      'billing-events',
+      [
+        Topic.TrialStarted,
+        Topic.SubscriptionUpdated,
+        Topic.InvoicePaid,
+        Topic.PaymentFailed,
+        Topic.SubscriptionCanceled,
+      ],
+    ],
+    USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
+  },
+  billing: {
+    USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
+  },
+  artifacts: {
+    VIEW_COUNT_CONSUMER_GROUP: ['view-counts', [Topic.ViewCountChanged]],
+    // Earlier runs' artifacts are not in this run's database: nothing to index from them.
+    SEARCH_CONSUMER_GROUP: [
+      'search-index',
+      [
+        Topic.ArtifactCreated,
+        Topic.ArtifactUpdated,
+        Topic.ArtifactDeleted,
+        Topic.ArtifactVisibilityChanged,
+        Topic.UserDeleted,
+      ],
+    ],
+    USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
+  },
+  analytics: {
+    VIEWS_CONSUMER_GROUP: ['views', [Topic.ArtifactViewed]],
+    ARTIFACTS_CONSUMER_GROUP: [
+      'artifacts',
+      [Topic.ArtifactCreated, Topic.ArtifactDeleted, Topic.ArtifactVisibilityChanged, Topic.ArtifactShared],
+    ],
+    USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
+  },
+  onboarding: {
+    ONBOARDING_CONSUMER_GROUP: [
+      'events',
+      [
+        Topic.TrialStarted,
+        Topic.SubscriptionCanceled,
+        Topic.ArtifactCreated,
+        Topic.ArtifactShared,
+        Topic.ProfileUpdated,
+      ],
+    ],
+    USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
+  },
+} satisfies Record<string, Record<string, readonly [string, readonly Topic[]]>>;
+
+/** One consumer group of a service under a test's prefix: its config key, name and topics. */
+export interface OwnGroup {
+  key: string;
+  groupId: string;
+  topics: readonly Topic[];
+}
+
+/** A service's consumer groups under this prefix (`<prefix>.<service>.<name>`); none for others. */
+export function serviceGroups(prefix: string, service: string): OwnGroup[] {
+  if (!(service in SERVICE_GROUPS)) return [];
+  const groups = SERVICE_GROUPS[service as GroupedService] as Record<
+    string,
+    readonly [string, readonly Topic[]]
+  >;
+  return Object.entries(groups).map(([key, [name, topics]]) => ({
+    key,
+    groupId: `${prefix}.${service}.${name}`,
+    topics,
+  }));
+}
+
+/** The environment giving each of a service's consumer groups this prefix's own name. */
+export function groupEnv(prefix: string, service: string): Record<string, string> {
+  return Object.fromEntries(serviceGroups(prefix, service).map((g) => [g.key, g.groupId]));
+}
+
+/** Each group of these services under this prefix, with the topics it reads. */
+export function groupTopics(prefix: string, services: readonly string[]): Record<string, readonly Topic[]> {
+  return Object.fromEntries(
+    services.flatMap((service) => serviceGroups(prefix, service).map((g) => [g.groupId, g.topics] as const)),
+  );
+}
+
+/**
+ * Puts the services' groups under this prefix at the end of their topics (before the services
+ * start), so fresh groups skip the shared local broker's earlier runs, benchmarks included.
+ */
+export async function startServiceGroupsAtEnd(
+  brokers: readonly string[],
+  prefix: string,
+  services: readonly string[],
+): Promise<void> {
+  const groups = groupTopics(prefix, services);
+  if (Object.keys(groups).length === 0) return;
+  const admin = new Kafka({
+    clientId: 'test-groups',
+    brokers: [...brokers],
+    logLevel: logLevel.NOTHING,
+  }).admin();
+  await admin.connect();
+  try {
+    await startGroupsAtEnd(admin, groups);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** A service's consumer groups under this prefix, started at the topics' end: the env to boot it with. */
+export async function ownServiceGroups(
+  brokers: readonly string[],
+  prefix: string,
+  service: string,
+): Promise<Record<string, string>> {
+  await startServiceGroupsAtEnd(brokers, prefix, [service]);
+  return groupEnv(prefix, service);
+}
