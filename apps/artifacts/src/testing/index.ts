@@ -9,7 +9,7 @@ import { type NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from '@opensearch-project/opensearch';
 import { Kafka, type Consumer, logLevel } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
-import { type Artifact, type Collection, type EventEnvelope, Topic } from '@core-vault/contracts';
+import { type Artifact, type Collection, type EventEnvelope, type Topic } from '@core-vault/contracts';
 import { ErrorFilter, loadConfig, ensureTopics, startEventServer } from '@core-vault/platform';
 import {
   type OwnGroup,
