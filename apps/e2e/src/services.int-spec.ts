@@ -6,8 +6,9 @@
 import { join } from 'node:path';
 import {
   type SpawnedProcess,
+  deleteIsolatedIndexes,
   freePort,
-  groupEnv,
+  isolatedEnv,
   spawnTs,
   startServiceGroupsAtEnd,
   testInfra,
@@ -28,7 +29,8 @@ const SERVICES: Record<string, string[]> = {
 };
 
 const infra = testInfra();
-// Consumer groups of this suite's own, started at the topics' end (platform's testing/service-groups.ts).
+// Consumer groups (started at the topics' end) and namespaces of this suite's own (platform's
+// testing/service-groups.ts).
 const groups = `boot-${uniqueSuffix()}`;
 const running = new Map<string, { proc: SpawnedProcess; port: number }>();
 
@@ -42,7 +44,7 @@ async function boot(name: string, env: Record<string, string>): Promise<number> 
     MONGO_URL: infra.mongoUrl,
     REDIS_URL: infra.redisUrl,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    ...groupEnv(groups, name),
+    ...isolatedEnv(groups, name),
     ...env,
   });
   running.set(name, { proc, port });
@@ -94,6 +96,7 @@ afterAll(async () => {
   ]);
   clearTimeout(timer);
   for (const p of alive) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  await deleteIsolatedIndexes(infra.opensearchUrl, groups);
 }, 30_000);
 
 describe.each(Object.entries(SERVICES))('%s', (name, dependencies) => {

@@ -20,9 +20,10 @@ import {
 import {
   type SpawnedProcess,
   answersOk,
+  deleteIsolatedIndexes,
   devTokenFor,
   freePorts,
-  groupEnv,
+  isolatedEnv,
   spawnTs,
   startServiceGroupsAtEnd,
   testInfra,
@@ -36,7 +37,7 @@ import mongoose from 'mongoose';
 const infra = testInfra();
 const suffix = uniqueSuffix();
 const processes: SpawnedProcess[] = [];
-// Consumer groups of this suite's own (platform's testing/service-groups.ts).
+// Consumer groups and namespaces of this suite's own (platform's testing/service-groups.ts).
 const groups = `trace-${suffix}`;
 
 /** Starts a service on `port` and waits until it answers. */
@@ -46,7 +47,7 @@ async function boot(name: string, env: Record<string, string>, port: number): Pr
     PORT: String(port),
     LOG_LEVEL: 'info',
     MONGO_DB: `cv_test_trace_${name}_${suffix}`,
-    ...groupEnv(groups, name),
+    ...isolatedEnv(groups, name),
     ...env,
   });
   processes.push(proc);
@@ -62,6 +63,7 @@ afterAll(async () => {
   const alive = processes.filter((p) => p.child.exitCode === null);
   for (const p of alive) p.child.kill('SIGTERM');
   await Promise.all(alive.map((p) => p.exited));
+  await deleteIsolatedIndexes(infra.opensearchUrl, groups);
 });
 
 it('follows one trace id from a gateway request through a Kafka event into a consumer', async () => {

@@ -15,7 +15,7 @@ import {
   answersOk,
   devTokenFor,
   freePort,
-  ownServiceGroups,
+  isolateService,
   spawnTs,
   testInfra,
   testLogger,
@@ -194,8 +194,8 @@ export async function bootService(
 ): Promise<BootedService> {
   const infra = testInfra();
   const port = await freePort();
-  // Consumer groups of this boot's own, never another test's (platform's testing/service-groups.ts).
-  const groups = await ownServiceGroups(infra.kafkaBrokers, `boot-${uniqueSuffix()}`, app);
+  // Consumer groups and namespaces of this boot's own (platform's testing/service-groups.ts).
+  const groups = await isolateService(infra.kafkaBrokers, `boot-${uniqueSuffix()}`, app);
   const proc = spawnTs(join(workspaceRoot, `apps/${app}/src/main.ts`), {
     NODE_ENV: 'test',
     PORT: String(port),

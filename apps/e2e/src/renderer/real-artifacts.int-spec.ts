@@ -10,9 +10,10 @@ import { type Page } from 'playwright-core';
 import {
   type SpawnedProcess,
   answersOk,
+  deleteIsolatedIndexes,
   devTokenFor,
   freePort,
-  groupEnv,
+  isolatedEnv,
   spawnTs,
   startServiceGroupsAtEnd,
   testInfra,
@@ -25,7 +26,7 @@ import { type RendererStack, startRendererStack } from './stack';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
-// Consumer groups of this suite's own (platform's testing/service-groups.ts).
+// Consumer groups and namespaces of this suite's own (platform's testing/service-groups.ts).
 const groups = `render-${suffix}`;
 const procs: SpawnedProcess[] = [];
 let stack: RendererStack;
@@ -80,7 +81,7 @@ beforeAll(async () => {
     MONGO_URL: infra.mongoUrl,
     MONGO_DB: `cv_test_render_${suffix}`,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    ...groupEnv(groups, 'artifacts'),
+    ...isolatedEnv(groups, 'artifacts'),
   });
   gatewayUrl = await boot('gateway', {
     ARTIFACTS_URL: artifacts,
@@ -126,6 +127,7 @@ afterAll(async () => {
   await stack?.stop();
   for (const p of procs) p.child.kill('SIGTERM');
   await Promise.all(procs.map((p) => p.exited));
+  await deleteIsolatedIndexes(infra.opensearchUrl, groups);
 }, 30_000);
 
 async function newPage(): Promise<Page> {

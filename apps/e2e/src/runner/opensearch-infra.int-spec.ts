@@ -9,8 +9,12 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, uniqueSuffix, workspaceRoot } from '@core-vault/platform/testing';
-import { deleteIndexesStartingWith } from '../support/search-indexes';
+import {
+  deleteIndexesStartingWith,
+  freePort,
+  uniqueSuffix,
+  workspaceRoot,
+} from '@core-vault/platform/testing';
 
 const execFileAsync = promisify(execFile);
 const INFRA = join(workspaceRoot, 'tools/infra/infra.mjs');

@@ -10,6 +10,7 @@ import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   answersOk,
+  deleteIndexesStartingWith,
   freePort,
   groupEnv,
   startServiceGroupsAtEnd,
@@ -19,7 +20,6 @@ import {
   workspaceRoot,
 } from '@core-vault/platform/testing';
 import type { InfraUrls } from './private-infra';
-import { deleteIndexesStartingWith } from './search-indexes';
 import { spaFor } from './spa-build';
 
 const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;

@@ -18,8 +18,9 @@ import {
 import {
   type SpawnedProcess,
   answersOk,
+  deleteIsolatedIndexes,
   freePort,
-  ownServiceGroups,
+  isolateService,
   spawnTs,
   testInfra,
   uniqueSuffix,
@@ -62,7 +63,7 @@ beforeAll(async () => {
     MONGO_URL: infra.mongoUrl,
     MONGO_DB: `cv_test_artifacts_patlog_${suffix}`,
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-    ...(await ownServiceGroups(infra.kafkaBrokers, `patlog-${suffix}`, 'artifacts')),
+    ...(await isolateService(infra.kafkaBrokers, `patlog-${suffix}`, 'artifacts')),
     WEB_ORIGIN,
   });
   gw = await boot('gateway', {
@@ -77,6 +78,7 @@ afterAll(async () => {
   const alive = procs.filter((p) => p.child.exitCode === null);
   for (const p of alive) p.child.kill('SIGTERM');
   await Promise.all(alive.map((p) => p.exited));
+  await deleteIsolatedIndexes(infra.opensearchUrl, `patlog-${suffix}`);
   redis.disconnect();
 });
 

@@ -10,6 +10,7 @@ export * from './process';
 export * from './teardown';
 export * from './tokens';
 export * from './route-agreement';
+export * from './search-indexes';
 export * from './service-groups';
 
 /** Where the real local infrastructure answers (config/local.json, overridable by env). */

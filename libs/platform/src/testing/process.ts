@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { localDefaults } from '../config/local-config';
-import { groupEnv, startServiceGroupsAtEnd } from './service-groups';
+import { deleteIsolatedIndexes, isolatedEnv, startServiceGroupsAtEnd } from './service-groups';
 
 export const workspaceRoot = join(__dirname, '../../../..');
 
@@ -67,13 +67,17 @@ export async function answersOk(url: string): Promise<boolean> {
  */
 export class ServiceStack {
   private readonly procs: SpawnedProcess[] = [];
-  /** Names this stack's consumer groups (service-groups.ts); instances of one app share them. */
+  /**
+   * Names this stack's consumer groups and namespaces (service-groups.ts); instances of one app
+   * share them.
+   */
   private readonly groups = `stack-${randomBytes(5).toString('hex')}`;
   private readonly grouped = new Set<string>();
 
   /**
-   * Starts `apps/<app>/src/main.ts` with NODE_ENV=test and consumer groups of this stack's own
-   * (started at the topics' end; `env` may name others), and waits until it is ready; its URL.
+   * Starts `apps/<app>/src/main.ts` with NODE_ENV=test, consumer groups (started at the topics'
+   * end) and namespaces of this stack's own (`env` may name others), and waits until it is ready;
+   * its URL.
    */
   async boot(app: string, env: Record<string, string>, readyPath = '/health/ready'): Promise<string> {
     const port = await freePort();
@@ -87,7 +91,7 @@ export class ServiceStack {
       NODE_ENV: 'test',
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      ...groupEnv(this.groups, app),
+      ...isolatedEnv(this.groups, app),
       ...env,
     });
     this.procs.push(proc);
@@ -106,10 +110,12 @@ export class ServiceStack {
     return url;
   }
 
-  /** SIGTERM to every service, then wait until each has exited. */
+  /** SIGTERM to every service, then wait until each has exited; then the search indexes go. */
   async stop(): Promise<void> {
     const alive = this.procs.filter((p) => p.child.exitCode === null);
     for (const p of alive) p.child.kill('SIGTERM');
     await Promise.all(alive.map((p) => p.exited));
+    const opensearch = process.env['OPENSEARCH_URL'] ?? localDefaults('test')['OPENSEARCH_URL'];
+    if (this.grouped.has('artifacts') && opensearch) await deleteIsolatedIndexes(opensearch, this.groups);
   }
 }

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Topic } from '@core-vault/contracts';
 import { workspaceRoot } from './process';
-import { groupEnv, groupTopics, serviceGroups } from './service-groups';
+import { groupEnv, groupTopics, isolatedEnv, serviceGroups } from './service-groups';
 
 /** The consumer-group settings each service's config declares (`<KEY>_GROUP: z…`). */
 function declaredGroups(): Record<string, string[]> {
@@ -45,6 +45,20 @@ describe('service groups', () => {
     expect(topics['p.identity.user-deleted']).toEqual([Topic.UserDeleted]);
     expect(Object.keys(topics)).toHaveLength(
       serviceGroups('p', 'identity').length + serviceGroups('p', 'artifacts').length,
+    );
+  });
+
+  it("isolates each service's shared namespaces too, under names the run's cleanup knows", () => {
+    const prefix = 'stack-0123456789';
+    const artifacts = isolatedEnv(prefix, 'artifacts');
+    expect(artifacts).toMatchObject(groupEnv(prefix, 'artifacts'));
+    // A test index (tools/scripts/lib/test-indexes.mjs deletes `test-*` left by the run), never cv-artifacts.
+    expect(artifacts['SEARCH_INDEX']).toMatch(/^test-[a-z0-9_-]+$/);
+    expect(isolatedEnv(prefix, 'analytics')['ANALYTICS_REDIS_PREFIX']).toBe(`test-${prefix}`);
+    expect(isolatedEnv(prefix, 'onboarding')['ONBOARDING_QUEUE']).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(isolatedEnv(prefix, 'gateway')).toEqual({ RATE_LIMIT_NAMESPACE: `test-${prefix}` });
+    expect(isolatedEnv('other', 'onboarding')['ONBOARDING_QUEUE']).not.toBe(
+      isolatedEnv(prefix, 'onboarding')['ONBOARDING_QUEUE'],
     );
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every consumer group each service's config names, with the topics it reads. A test gets a name
- * of its own for each of them (groupEnv) and starts them at the topics' end (startServiceGroupsAtEnd),
- * or both at once (ownServiceGroups).
+ * of its own for each of them (groupEnv) and starts them at the topics' end (startServiceGroupsAtEnd);
+ * isolatedEnv adds the service's other shared namespaces, isolateService does it all at once.
  *
  * Test processes must never share a group with another test's: every member that starts or stops
  * rebalances the whole group, and one killed without leaving holds every join up for its session
@@ -12,6 +12,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { Topic } from '@core-vault/contracts';
 import { startGroupsAtEnd } from './consumer-groups';
+import { deleteIndexesStartingWith } from './search-indexes';
 
 type GroupedService = keyof typeof SERVICE_GROUPS;
 
@@ -99,6 +100,28 @@ export function groupEnv(prefix: string, service: string): Record<string, string
   return Object.fromEntries(serviceGroups(prefix, service).map((g) => [g.key, g.groupId]));
 }
 
+/**
+ * What else a service shares with every other instance unless told otherwise: the search index
+ * (the default is the developer's own `cv-artifacts`, which tests filled with their artifacts), the
+ * visitor sets' Redis prefix, the BullMQ queue (another test's worker took its jobs) and the rate
+ * limits' Redis namespace. Test prefixes, so the run's cleanup finds the indexes (test-indexes.mjs).
+ */
+const SERVICE_NAMESPACES: Record<string, (prefix: string) => Record<string, string>> = {
+  artifacts: (prefix) => ({ SEARCH_INDEX: `test-${prefix}-artifacts` }),
+  analytics: (prefix) => ({ ANALYTICS_REDIS_PREFIX: `test-${prefix}` }),
+  onboarding: (prefix) => ({ ONBOARDING_QUEUE: `test-${prefix}-check-ins` }),
+  gateway: (prefix) => ({ RATE_LIMIT_NAMESPACE: `test-${prefix}` }),
+};
+
+/**
+ * Everything a test instance of a service must not share with other tests: its consumer groups
+ * and its namespaces in the search engine, Redis and the job queue. Instances booted with one
+ * prefix share them, as replicas of one service do.
+ */
+export function isolatedEnv(prefix: string, service: string): Record<string, string> {
+  return { ...groupEnv(prefix, service), ...SERVICE_NAMESPACES[service]?.(prefix) };
+}
+
 /** Each group of these services under this prefix, with the topics it reads. */
 export function groupTopics(prefix: string, services: readonly string[]): Record<string, readonly Topic[]> {
   return Object.fromEntries(
@@ -130,12 +153,23 @@ export async function startServiceGroupsAtEnd(
   }
 }
 
-/** A service's consumer groups under this prefix, started at the topics' end: the env to boot it with. */
-export async function ownServiceGroups(
+/**
+ * A service's test isolation under this prefix (isolatedEnv), its consumer groups started at the
+ * topics' end: the environment to boot it with.
+ */
+export async function isolateService(
   brokers: readonly string[],
   prefix: string,
   service: string,
 ): Promise<Record<string, string>> {
   await startServiceGroupsAtEnd(brokers, prefix, [service]);
-  return groupEnv(prefix, service);
+  return isolatedEnv(prefix, service);
+}
+
+/** Deletes the search indexes of artifacts instances isolated under this prefix (best effort). */
+export async function deleteIsolatedIndexes(opensearchUrl: string, prefix: string): Promise<void> {
+  const alias = SERVICE_NAMESPACES['artifacts']!(prefix)['SEARCH_INDEX']!;
+  await deleteIndexesStartingWith(opensearchUrl, alias).catch((err: Error) => {
+    process.stderr.write(`search indexes ${alias}* not deleted: ${err.message}\n`);
+  });
 }

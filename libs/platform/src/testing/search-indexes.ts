@@ -1,5 +1,5 @@
 /**
- * Deleting a stack's search indexes (`e2e-<run>-artifacts-<stamp>`, behind the alias
+ * Deleting a test's search indexes (e.g. a stack's `e2e-<run>-artifacts-<stamp>`, behind the alias
  * `e2e-<run>-artifacts`) when it stops: every open index costs the local OpenSearch heap (512 MB
  * for all of them), so the runs' indexes must not pile up. Names are listed first and deleted one
  * by one, since a cluster may refuse wildcard deletes (action.destructive_requires_name).
