@@ -8,6 +8,7 @@ import {
   type SpawnedProcess,
   deleteIsolatedIndexes,
   freePort,
+  SERVICE_BOOT_TIMEOUT_MS,
   isolatedEnv,
   spawnTs,
   startServiceGroupsAtEnd,
@@ -55,12 +56,6 @@ const readiness = async (port: number) =>
   (await fetch(`http://127.0.0.1:${port}/health/ready`)).json() as Promise<Report>;
 const isUp = (report: Report | string) => typeof report !== 'string' && report.status === 'up';
 
-/**
- * Six services compile and boot side by side while the other test lane runs: ~25 s here, and a
- * CI machine ran suites 2-3x slower (artifacts was not ready after 45 s). A hang guard, not a target.
- */
-const BOOT_TIMEOUT_MS = 120_000;
-
 beforeAll(async () => {
   await startServiceGroupsAtEnd(infra.kafkaBrokers, groups, Object.keys(SERVICES));
   const ports = await Promise.all(
@@ -75,12 +70,12 @@ beforeAll(async () => {
     [...running].map(([name, { port, proc }]) =>
       waitFor(() => readiness(port).catch((err: Error) => err.message), isUp, {
         what: () => `${name} ready (stderr: ${proc.stderr().slice(-500)})`,
-        timeoutMs: BOOT_TIMEOUT_MS,
+        timeoutMs: SERVICE_BOOT_TIMEOUT_MS,
         intervalMs: 200,
       }),
     ),
   );
-}, BOOT_TIMEOUT_MS + 30_000);
+}, SERVICE_BOOT_TIMEOUT_MS + 30_000); // six services booting side by side: ~20 s on a quiet host
 
 /**
  * SIGTERM, so each service leaves its consumer groups: a killed member would hold up the next join

@@ -6,7 +6,7 @@
  */
 import { type Connection } from 'mongoose';
 import { STRIPE_WEBHOOK_MAX_BYTES } from '@core-vault/contracts';
-import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { SERVICE_BOOT_TIMEOUT_MS, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import {
   type BootedService,
   bootService,
@@ -26,7 +26,7 @@ let db: Connection;
 beforeAll(async () => {
   billing = await bootService('billing', { MONGO_DB: dbName });
   db = await openDb(dbName);
-}, 90_000);
+}, SERVICE_BOOT_TIMEOUT_MS + 30_000); // one boot (a hang guard)
 
 afterAll(async () => {
   await billing?.stop();

@@ -10,12 +10,13 @@ import Stripe from 'stripe';
 import { type EventEnvelope, Topic } from '@core-vault/contracts';
 import { createKafka, ensureTopics, localDefaults } from '@core-vault/platform';
 import {
-  SIGNED_UP_CLAIMS,
   type SpawnedProcess,
   answersOk,
   devTokenFor,
   freePort,
   isolateService,
+  SERVICE_BOOT_TIMEOUT_MS,
+  SIGNED_UP_CLAIMS,
   spawnTs,
   testInfra,
   testLogger,
@@ -209,7 +210,7 @@ export async function bootService(
   const url = `http://127.0.0.1:${port}`;
   await waitFor(() => answersOk(`${url}/health/ready`), Boolean, {
     what: () => `${app} ready (stderr: ${proc.stderr().slice(-800)})`,
-    timeoutMs: 60_000,
+    timeoutMs: SERVICE_BOOT_TIMEOUT_MS,
     intervalMs: 200,
   });
   return {

@@ -14,6 +14,7 @@ import {
   devTokenFor,
   freePort,
   isolatedEnv,
+  SERVICE_BOOT_TIMEOUT_MS,
   spawnTs,
   startServiceGroupsAtEnd,
   testInfra,
@@ -51,7 +52,7 @@ async function boot(app: string, env: Record<string, string>): Promise<string> {
   const url = `http://127.0.0.1:${port}`;
   await waitFor(() => answersOk(`${url}/health/ready`), Boolean, {
     what: () => `${app} ready (stderr: ${proc.stderr().slice(-500)})`,
-    timeoutMs: 45_000,
+    timeoutMs: SERVICE_BOOT_TIMEOUT_MS,
     intervalMs: 200,
   });
   return url;
@@ -121,7 +122,7 @@ beforeAll(async () => {
     content: '<p>Owner eyes only</p>',
   });
   stack = await startRendererStack({ gatewayUrl, webPort });
-}, 240_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack?.stop();

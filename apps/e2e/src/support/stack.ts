@@ -12,6 +12,7 @@ import {
   answersOk,
   deleteIndexesStartingWith,
   freePort,
+  SERVICE_BOOT_TIMEOUT_MS,
   groupEnv,
   startServiceGroupsAtEnd,
   testInfra,
@@ -194,7 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         return answersOk(health);
       },
       Boolean,
-      { timeoutMs: 90_000, intervalMs: 250, what: `${key} ready (${logDir}/${key}.log)` },
+      { timeoutMs: SERVICE_BOOT_TIMEOUT_MS, intervalMs: 250, what: `${key} ready (${logDir}/${key}.log)` },
     );
 
   try {

@@ -3,7 +3,14 @@
  * against the real infrastructure: artifact calls through the public entry, 304s included.
  */
 import { ARTIFACT_MESSAGES, type Artifact, type Collection } from '@core-vault/contracts';
-import { ServiceStack, devTokenFor, testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import {
+  devTokenFor,
+  SERVICE_BOOT_TIMEOUT_MS,
+  ServiceStack,
+  testInfra,
+  uniqueSuffix,
+  waitFor,
+} from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -28,7 +35,7 @@ beforeAll(async () => {
     WEB_ORIGIN,
     RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
   });
-}, 100_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack.stop();

@@ -6,9 +6,10 @@ import mongoose from 'mongoose';
 import Stripe from 'stripe';
 import { localDefaults } from '@core-vault/platform';
 import {
-  SIGNED_UP_CLAIMS,
-  ServiceStack,
   devTokenFor,
+  SERVICE_BOOT_TIMEOUT_MS,
+  ServiceStack,
+  SIGNED_UP_CLAIMS,
   testInfra,
   uniqueSuffix,
 } from '@core-vault/platform/testing';
@@ -34,7 +35,7 @@ function boot(app: string, env: Record<string, string>): Promise<string> {
 beforeAll(async () => {
   const billing = await boot('billing', { MONGO_DB: dbName });
   gateway = await boot('gateway', { BILLING_URL: billing });
-}, 120_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack.stop();

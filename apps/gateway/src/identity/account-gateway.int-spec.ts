@@ -4,7 +4,13 @@
  * the calls that check the current password are rate-limited per client IP.
  */
 import { ACCOUNT_MESSAGES } from '@core-vault/contracts';
-import { ServiceStack, testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import {
+  SERVICE_BOOT_TIMEOUT_MS,
+  ServiceStack,
+  testInfra,
+  uniqueSuffix,
+  waitFor,
+} from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -27,7 +33,7 @@ beforeAll(async () => {
     WEB_ORIGIN,
     RATE_LIMIT_NAMESPACE: `rl:test:account:${suffix}`,
   });
-}, 100_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack.stop();

@@ -3,7 +3,13 @@
  * against the real infrastructure: the whole sign-in through the public entry.
  */
 import { AUTH_MESSAGES } from '@core-vault/contracts';
-import { ServiceStack, testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import {
+  SERVICE_BOOT_TIMEOUT_MS,
+  ServiceStack,
+  testInfra,
+  uniqueSuffix,
+  waitFor,
+} from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -28,7 +34,7 @@ beforeAll(async () => {
     WEB_ORIGIN,
     RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
   });
-}, 100_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack.stop();

@@ -8,6 +8,7 @@
 import { type CreatedPersonalToken, type PersonalTokenList, Topic } from '@core-vault/contracts';
 import { createKafka } from '@core-vault/platform';
 import {
+  SERVICE_BOOT_TIMEOUT_MS,
   ServiceStack,
   startGroupsAtEnd,
   testInfra,
@@ -85,7 +86,7 @@ beforeAll(async () => {
     TOKEN_RATE_LIMIT: String(KEY_LIMIT),
     TOKEN_RATE_LIMIT_BUSINESS: String(KEY_LIMIT * 2),
   });
-}, 150_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack.stop();

@@ -10,7 +10,13 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import Stripe from 'stripe';
 import { STRIPE_WEBHOOK_MAX_BYTES } from '@core-vault/contracts';
 import { localDefaults } from '@core-vault/platform';
-import { ServiceStack, devTokenFor, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
+import {
+  devTokenFor,
+  SERVICE_BOOT_TIMEOUT_MS,
+  ServiceStack,
+  testInfra,
+  uniqueSuffix,
+} from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -44,7 +50,7 @@ beforeAll(async () => {
     ARTIFACTS_URL: artifacts,
     RATE_LIMIT_NAMESPACE: `rl:test:mistakes:${suffix}`,
   });
-}, 150_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack.stop();

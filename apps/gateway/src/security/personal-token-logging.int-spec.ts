@@ -21,6 +21,7 @@ import {
   deleteIsolatedIndexes,
   freePort,
   isolateService,
+  SERVICE_BOOT_TIMEOUT_MS,
   spawnTs,
   testInfra,
   uniqueSuffix,
@@ -49,7 +50,7 @@ async function boot(app: string, env: Record<string, string>): Promise<string> {
   });
   procs.push(proc);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + SERVICE_BOOT_TIMEOUT_MS;
   while (!(await answersOk(`${url}/health/ready`))) {
     if (proc.child.exitCode !== null || Date.now() > deadline)
       throw new Error(`${app} did not become ready (stderr: ${proc.stderr().slice(-500)})`);
@@ -72,7 +73,7 @@ beforeAll(async () => {
     RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
     TOKEN_RATE_LIMIT: String(KEY_LIMIT),
   });
-}, 120_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   const alive = procs.filter((p) => p.child.exitCode === null);

@@ -5,7 +5,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { ServiceStack, devTokenFor, testInfra, uniqueSuffix } from '@core-vault/platform/testing';
+import {
+  devTokenFor,
+  SERVICE_BOOT_TIMEOUT_MS,
+  ServiceStack,
+  testInfra,
+  uniqueSuffix,
+} from '@core-vault/platform/testing';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -41,7 +47,7 @@ beforeAll(async () => {
     WEB_INTERNAL_URL: `http://127.0.0.1:${(web.address() as AddressInfo).port}`,
     RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
   });
-}, 100_000);
+}, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
   await stack.stop();

@@ -8,6 +8,15 @@ import { deleteIsolatedIndexes, isolatedEnv, startServiceGroupsAtEnd } from './s
 
 export const workspaceRoot = join(__dirname, '../../../..');
 
+/**
+ * How long a test waits for a service it started to answer ready: a hang guard, not a target (a
+ * service that exits fails at once). A boot costs 1.8–2.3 s of CPU from dist and 2.4–3.6 s from
+ * TypeScript; with both test lanes booting stacks beside Chromium on a slowed two-core host,
+ * a CI run's artifacts service was not ready after 120 s and a fresh-machine run's analytics
+ * not after 90 s (load average 10–12, every stage 2–3× slower than on a quiet host).
+ */
+export const SERVICE_BOOT_TIMEOUT_MS = 240_000;
+
 export interface SpawnedProcess {
   child: ChildProcess;
   stdout: () => string;
@@ -96,9 +105,7 @@ export class ServiceStack {
     });
     this.procs.push(proc);
     const url = `http://127.0.0.1:${port}`;
-    // As long as the e2e stacks wait: on a fresh machine both test lanes boot services at once
-    // (and OpenSearch starts beside them), and a boot took over 45 s there once.
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + SERVICE_BOOT_TIMEOUT_MS;
     while (!(await answersOk(`${url}${readyPath}`))) {
       if (proc.child.exitCode !== null || Date.now() > deadline) {
         throw new Error(
