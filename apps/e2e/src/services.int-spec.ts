@@ -8,10 +8,11 @@ import {
   type SpawnedProcess,
   deleteIsolatedIndexes,
   freePort,
-  SERVICE_BOOT_TIMEOUT_MS,
   isolatedEnv,
+  SERVICE_BOOT_TIMEOUT_MS,
   spawnTs,
   startServiceGroupsAtEnd,
+  stopProcesses,
   testInfra,
   uniqueSuffix,
   waitFor,
@@ -77,20 +78,8 @@ beforeAll(async () => {
   );
 }, SERVICE_BOOT_TIMEOUT_MS + 30_000); // six services booting side by side: ~20 s on a quiet host
 
-/**
- * SIGTERM, so each service leaves its consumer groups: a killed member would hold up the next join
- * of any group it was in for its session timeout. SIGKILL only for one that has not exited in 15 s.
- */
 afterAll(async () => {
-  const alive = [...running.values()].map((r) => r.proc).filter((p) => p.child.exitCode === null);
-  for (const p of alive) p.child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.all(alive.map((p) => p.exited)),
-    new Promise((r) => (timer = setTimeout(r, 15_000))),
-  ]);
-  clearTimeout(timer);
-  for (const p of alive) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  await stopProcesses([...running.values()].map((r) => r.proc));
   await deleteIsolatedIndexes(infra.opensearchUrl, groups);
 }, 30_000);
 

@@ -27,6 +27,7 @@ import {
   SERVICE_BOOT_TIMEOUT_MS,
   spawnTs,
   startServiceGroupsAtEnd,
+  stopProcesses,
   testInfra,
   testLogger,
   uniqueSuffix,
@@ -60,9 +61,7 @@ async function boot(name: string, env: Record<string, string>, port: number): Pr
 }
 
 afterAll(async () => {
-  const alive = processes.filter((p) => p.child.exitCode === null);
-  for (const p of alive) p.child.kill('SIGTERM');
-  await Promise.all(alive.map((p) => p.exited));
+  await stopProcesses(processes);
   await deleteIsolatedIndexes(infra.opensearchUrl, groups);
 });
 

@@ -17,6 +17,7 @@ import {
   SERVICE_BOOT_TIMEOUT_MS,
   spawnTs,
   startServiceGroupsAtEnd,
+  stopProcesses,
   testInfra,
   uniqueSuffix,
   waitFor,
@@ -126,8 +127,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  for (const p of procs) p.child.kill('SIGTERM');
-  await Promise.all(procs.map((p) => p.exited));
+  await stopProcesses(procs);
   await deleteIsolatedIndexes(infra.opensearchUrl, groups);
 }, 30_000);
 

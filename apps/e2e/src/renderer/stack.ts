@@ -8,9 +8,10 @@ import { type Browser, chromium } from 'playwright-core';
 import {
   type SpawnedProcess,
   answersOk,
-  Teardown,
   freePort,
   spawnTs,
+  stopProcesses,
+  Teardown,
   waitFor,
   workspaceRoot,
 } from '@core-vault/platform/testing';
@@ -128,7 +129,7 @@ export async function startRendererStack(
       GATEWAY_URL: gatewayUrl,
       LOG_LEVEL: 'warn',
     });
-    teardown.add(() => stopProcesses([usercontent]));
+    teardown.add(() => stopProcesses([usercontent], 5_000));
     const preview = spawnPlain(
       VITE,
       [
@@ -144,7 +145,7 @@ export async function startRendererStack(
       ],
       { RENDERER_ORIGIN: rendererOrigin, GATEWAY_URL: gatewayUrl },
     );
-    teardown.add(() => stopProcesses([preview]));
+    teardown.add(() => stopProcesses([preview], 5_000));
     await waitFor(() => answersOk(`http://127.0.0.1:${rendererPort}/health/ready`), Boolean, {
       what: () => `usercontent ready (${usercontent.stderr().slice(-500)})`,
       timeoutMs: 30_000,
@@ -164,16 +165,4 @@ export async function startRendererStack(
     const stop = () => teardown.run();
     return { appOrigin, rendererOrigin, gateway, gatewayUrl, thirdPartyOrigin, browser, stop };
   });
-}
-
-/** SIGTERM, up to 5 s to exit, then SIGKILL. */
-async function stopProcesses(procs: SpawnedProcess[]): Promise<void> {
-  for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.all(procs.map((p) => p.exited)),
-    new Promise((r) => (timer = setTimeout(r, 5_000))),
-  ]);
-  clearTimeout(timer);
-  for (const proc of procs) if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
 }

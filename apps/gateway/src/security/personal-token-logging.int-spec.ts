@@ -23,6 +23,7 @@ import {
   isolateService,
   SERVICE_BOOT_TIMEOUT_MS,
   spawnTs,
+  stopProcesses,
   testInfra,
   uniqueSuffix,
   waitFor,
@@ -76,9 +77,7 @@ beforeAll(async () => {
 }, 2 * SERVICE_BOOT_TIMEOUT_MS); // two boots one after the other (a hang guard each)
 
 afterAll(async () => {
-  const alive = procs.filter((p) => p.child.exitCode === null);
-  for (const p of alive) p.child.kill('SIGTERM');
-  await Promise.all(alive.map((p) => p.exited));
+  await stopProcesses(procs);
   await deleteIsolatedIndexes(infra.opensearchUrl, `patlog-${suffix}`);
   redis.disconnect();
 });

@@ -43,6 +43,24 @@ export function spawnTs(file: string, env: Record<string, string>, inheritEnv = 
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
+/**
+ * SIGTERM to each process still running, up to `graceMs` for all to exit, then SIGKILL for the
+ * rest. SIGTERM first: a service leaves its consumer groups on the way out, and a killed member
+ * would hold up the next join of any group it was in for its session timeout.
+ */
+export async function stopProcesses(procs: readonly SpawnedProcess[], graceMs = 15_000): Promise<void> {
+  const alive = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+  for (const p of alive) p.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(alive.map((p) => p.exited)),
+    new Promise((r) => (timer = setTimeout(r, graceMs))),
+  ]);
+  clearTimeout(timer);
+  for (const p of alive)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+}
+
 export async function freePort(): Promise<number> {
   return (await freePorts(['port'])).port;
 }
@@ -117,11 +135,9 @@ export class ServiceStack {
     return url;
   }
 
-  /** SIGTERM to every service, then wait until each has exited; then the search indexes go. */
+  /** Stops every service (stopProcesses), then deletes the stack's search indexes. */
   async stop(): Promise<void> {
-    const alive = this.procs.filter((p) => p.child.exitCode === null);
-    for (const p of alive) p.child.kill('SIGTERM');
-    await Promise.all(alive.map((p) => p.exited));
+    await stopProcesses(this.procs);
     const opensearch = process.env['OPENSEARCH_URL'] ?? localDefaults('test')['OPENSEARCH_URL'];
     if (this.grouped.has('artifacts') && opensearch) await deleteIsolatedIndexes(opensearch, this.groups);
   }
