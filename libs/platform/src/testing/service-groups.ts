@@ -101,10 +101,11 @@ export function groupEnv(prefix: string, service: string): Record<string, string
 }
 
 /**
- * What else a service shares with every other instance unless told otherwise: the search index
- * (the default is the developer's own `cv-artifacts`, which tests filled with their artifacts), the
- * visitor sets' Redis prefix, the BullMQ queue (another test's worker took its jobs) and the rate
- * limits' Redis namespace. Test prefixes, so the run's cleanup finds the indexes (test-indexes.mjs).
+ * What else a service shares with every other instance unless told otherwise: the visitor sets'
+ * Redis prefix, the BullMQ queue (one test's worker would take another's jobs), the rate limits'
+ * Redis namespace, and the search index (per suite already, through tools/jest/int-setup.js; per
+ * instance here, so a suite can delete its own). Test prefixes, so the run's cleanup finds the
+ * indexes (tools/scripts/lib/test-indexes.mjs).
  */
 const SERVICE_NAMESPACES: Record<string, (prefix: string) => Record<string, string>> = {
   artifacts: (prefix) => ({ SEARCH_INDEX: `test-${prefix}-artifacts` }),
