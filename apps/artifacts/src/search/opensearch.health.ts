@@ -7,7 +7,7 @@ import {
   HealthRegistry,
 } from '@core-vault/platform';
 import { type ArtifactsConfig } from '../config';
-import { OPENSEARCH } from './opensearch.client';
+import { OPENSEARCH, SEARCH_REQUEST } from './opensearch.client';
 
 /**
  * The search engine in /health/ready, as one terminus indicator among the service's dependencies.
@@ -30,9 +30,9 @@ export class OpenSearchHealthIndicator implements HealthIndicator, OnModuleInit 
   }
 
   async check(): Promise<HealthCheckResult> {
-    const { body } = await this.client.cluster.health({ timeout: '1s' });
+    const { body } = await this.client.cluster.health({ timeout: '1s' }, SEARCH_REQUEST);
     const alias = this.config.SEARCH_INDEX;
-    const indexed = (await this.client.indices.existsAlias({ name: alias })).body;
+    const indexed = (await this.client.indices.existsAlias({ name: alias }, SEARCH_REQUEST)).body;
     // Yellow is a single node's normal state (no second node to hold replicas).
     const up = body.status !== 'red' && indexed;
     return { status: up ? 'up' : 'down', details: { cluster: body.status, alias, indexed } };

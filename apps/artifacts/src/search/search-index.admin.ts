@@ -22,7 +22,9 @@ export class SearchIndexAdmin {
   /** A new, empty concrete index with the mapping (not behind the alias yet). */
   async createIndex(at = new Date()): Promise<string> {
     const index = concreteIndexName(this.alias, at);
-    await this.client.indices.create({ index, body: searchIndexBody });
+    // Asked once: a create whose answer was lost may have happened, and asking again would be
+    // answered "already exists".
+    await this.client.indices.create({ index, body: searchIndexBody }, { maxRetries: 0 });
     return index;
   }
 

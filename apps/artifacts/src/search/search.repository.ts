@@ -1,6 +1,6 @@
 import { type API, Client } from '@opensearch-project/opensearch';
 import { type SearchSnippet } from '@core-vault/contracts';
-import { hasStatus } from './opensearch.client';
+import { SEARCH_REQUEST, hasStatus } from './opensearch.client';
 import { type SearchDocument, type SearchSource, toSearchDocument } from './search-document';
 import { type SearchQuery, buildSearchBody } from './search-query';
 import { toSnippets } from './snippets';
@@ -122,7 +122,10 @@ export class ArtifactSearchRepository {
   }
 
   async search(query: SearchQuery): Promise<SearchHits> {
-    const { body } = await this.client.search({ index: this.alias, body: buildSearchBody(query) });
+    const { body } = await this.client.search(
+      { index: this.alias, body: buildSearchBody(query) },
+      SEARCH_REQUEST,
+    );
     const total = body.hits.total;
     return {
       total: typeof total === 'number' ? total : (total?.value ?? 0),
