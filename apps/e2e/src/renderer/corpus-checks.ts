@@ -27,7 +27,7 @@ export interface ModeResult {
   expectedBlocked: string[];
   height?: number;
   interaction?: string | null;
-  /** Set when the interaction failed once and was tried again: the first failure. */
+  /** Set when a timing failure (interaction, first frame) was tried again alone: the first one. */
   retried?: string | null;
   ms: number;
 }

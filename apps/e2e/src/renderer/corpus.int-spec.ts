@@ -21,6 +21,9 @@ import { CHROMIUM_ARGS } from './stack';
 
 const PASS_RATE = 0.95;
 const PARALLEL_PAGES = 4;
+/** Causes that can be the machine's load rather than the artifact (see the retry below). */
+const TIMING_CAUSES: readonly Cause[] = ['interaction', 'not-rendered'];
+const MAX_RETRIES = 6;
 /** CORPUS_ONLY=id,id runs a part of the corpus (to look into an item; the pass-rate gate still applies). */
 const only = process.env['CORPUS_ONLY']?.split(',').map((s) => s.trim());
 const corpus = loadCorpus().filter((item) => !only || only.includes(item.id));
@@ -155,21 +158,31 @@ describe('real-artifact corpus on the real stack', () => {
       ),
     );
     const free = [...contexts];
-    const modeResults = await pool(jobs, PARALLEL_PAGES, async ({ item, mode }) => {
+    const check = async ({ item, mode }: (typeof jobs)[number]) => {
       const context = free.pop()!;
       try {
-        const first = await checkMode(context, urls, item, ids.get(item.id)!, mode);
-        // Only the interaction is timing-sensitive on a loaded 2-core machine: it gets one more
-        // try (reported as retried); errors, refusals and error screens never do.
-        if (first.ok || first.causes.some((c) => c !== 'interaction')) return first;
-        return {
-          ...(await checkMode(context, urls, item, ids.get(item.id)!, mode)),
-          retried: first.interaction,
-        };
+        return await checkMode(context, urls, item, ids.get(item.id)!, mode);
       } finally {
         free.push(context);
       }
-    });
+    };
+    const modeResults = await pool(jobs, PARALLEL_PAGES, check);
+    // Only timing is worth a second look: an interaction or a first frame that did not come in
+    // time while four pages shared two cores (a CI run lost three items so, beside the other test
+    // lane). Those get one more try each, alone in the browser, reported as retried; errors,
+    // refusals and error screens never do. Bounded: more than a few means something is broken.
+    const timingOnly = modeResults
+      .map((result, i) => ({ result, i }))
+      .filter(
+        ({ result }) =>
+          !result.ok && !result.errorScreen && result.causes.every((c) => TIMING_CAUSES.includes(c)),
+      );
+    if (timingOnly.length <= MAX_RETRIES)
+      for (const { result, i } of timingOnly)
+        modeResults[i] = {
+          ...(await check(jobs[i]!)),
+          retried: result.interaction ?? result.causes.join(', '),
+        };
     await Promise.all(contexts.map((c) => c.close()));
     const results: ItemResult[] = corpus.map((item, i) => {
       const view = modeResults[2 * i]!;
@@ -199,8 +212,9 @@ describe('real-artifact corpus on the real stack', () => {
       throw new Error(
         `corpus pass rate ${summary.passRate} % < ${PASS_RATE * 100} %:\n${failing.join('\n')}`,
       );
-    // A ceiling for a loaded CI machine (about 4 min here), not a delay.
-  }, 600_000);
+    // A ceiling for a loaded CI machine, not a delay: about 6 min here, 9.7 min in a CI run
+    // (before the retries alone, which add up to a minute each).
+  }, 1_200_000);
 });
 
 function explain(m: ModeResult): string {
