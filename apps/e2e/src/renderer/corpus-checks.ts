@@ -5,7 +5,7 @@
  * interaction visibly changed the page. Each failure is named by its cause.
  */
 import { type BrowserContext, type FrameLocator, type Page, type Request } from 'playwright-core';
-import { runInteraction } from './corpus-interaction';
+import { ceilings, runInteraction } from './corpus-interaction';
 import { type CorpusItem } from './corpus-items';
 
 export type Mode = 'view' | 'embed';
@@ -82,7 +82,7 @@ function classify(failed: Iterable<string>, expected: string[] = []) {
 }
 
 /** The view page: the SPA frames the renderer; wait for the frame's rendered/error state. */
-async function openView(page: Page, urls: Urls, id: string) {
+async function openView(page: Page, urls: Urls, id: string, renderTimeoutMs: number) {
   await page.goto(`${urls.web}/view/${id}`, { waitUntil: 'domcontentloaded' });
   const frameBox = page.locator('.cv-artifact-frame');
   // Settled: the frame left 'loading' (rendered or error), or the SPA shows a state without a frame.
@@ -94,7 +94,7 @@ async function openView(page: Page, urls: Urls, id: string) {
         return !!document.querySelector('h1') && !document.querySelector('[aria-label="Loading artifact"]');
       },
       undefined,
-      { timeout: RENDER_TIMEOUT_MS, polling: 100 },
+      { timeout: renderTimeoutMs, polling: 100 },
     )
     .then(() => true)
     .catch(() => false);
@@ -110,10 +110,10 @@ async function openView(page: Page, urls: Urls, id: string) {
 }
 
 /** The embed: the renderer's own page; wait until something other than the brand link shows. */
-async function openEmbed(page: Page, urls: Urls, id: string) {
+async function openEmbed(page: Page, urls: Urls, id: string, renderTimeoutMs: number) {
   const res = await page.goto(`${urls.renderer}/embed/${id}`, {
     waitUntil: 'load',
-    timeout: RENDER_TIMEOUT_MS,
+    timeout: renderTimeoutMs,
   });
   const shown = await page
     .waitForFunction(
@@ -126,7 +126,7 @@ async function openEmbed(page: Page, urls: Urls, id: string) {
           return r.width > 0 && r.height > 0 && (media || (el as HTMLElement).innerText?.trim().length > 0);
         }),
       undefined,
-      { timeout: RENDER_TIMEOUT_MS, polling: 200 },
+      { timeout: renderTimeoutMs, polling: 200 },
     )
     .then(() => true)
     .catch(() => false);
@@ -138,13 +138,17 @@ async function openEmbed(page: Page, urls: Urls, id: string) {
   };
 }
 
-/** One item in one mode, in a context of its own worker (kept: the SPA's files stay cached). */
+/**
+ * One item in one mode, in a context of its own worker (kept: the SPA's files stay cached).
+ * `patience` scales every ceiling (a check tried again alone after a timing failure).
+ */
 export async function checkMode(
   context: BrowserContext,
   urls: Urls,
   item: CorpusItem,
   id: string,
   mode: Mode,
+  patience = 1,
 ) {
   const started = Date.now();
   const page = await context.newPage();
@@ -161,12 +165,14 @@ export async function checkMode(
     ms: 0,
   };
   try {
-    const opened = mode === 'view' ? await openView(page, urls, id) : await openEmbed(page, urls, id);
+    const open = mode === 'view' ? openView : openEmbed;
+    const opened = await open(page, urls, id, RENDER_TIMEOUT_MS * patience);
     result.height = 'height' in opened ? opened.height : undefined;
     if (opened.root) {
       const screen = opened.root.locator('.cv-error');
       if (await screen.count()) result.errorScreen = (await screen.first().innerText()).slice(0, 300);
-      if (!result.errorScreen) result.interaction = await runInteraction(page, opened.root, item.interaction);
+      if (!result.errorScreen)
+        result.interaction = await runInteraction(page, opened.root, item.interaction, ceilings(patience));
     } else if ('spaError' in opened && opened.spaError) result.errorScreen = `app: ${opened.spaError}`;
     if (result.errorScreen) result.causes.push('error-screen');
     else if (opened.status !== 'rendered') result.causes.push('not-rendered');

@@ -12,7 +12,7 @@ type Root = Page | FrameLocator;
  * An element's pixels, taken from the page at its box: Locator.screenshot waits for the element
  * to be "stable", which a continuously animated one never is.
  */
-async function pixels(page: Page, root: Root, selector: string): Promise<string> {
+async function pixels(page: Page, root: Root, selector: string, c: Ceilings): Promise<string> {
   const target = root.locator(selector).first();
   await target.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
   const box = await target.boundingBox();
@@ -29,22 +29,42 @@ async function pixels(page: Page, root: Root, selector: string): Promise<string>
   if (clip.width < 1 || clip.height < 1)
     throw new Error(`${selector} has no visible box (empty or off screen)`);
   // Generous: four pages share two cores, and a busy SMIL or WebGL frame is slow to capture.
-  return (await page.screenshot({ clip, animations: 'allow', scale: 'css', timeout: 10_000 })).toString(
+  return (await page.screenshot({ clip, animations: 'allow', scale: 'css', timeout: c.screenshot })).toString(
     'base64',
   );
 }
 
-/** Ceiling for a control to appear: a heavy scene can block its page's main thread for seconds. */
-const TARGET_TIMEOUT_MS = 20_000;
-const CHANGE_TIMEOUT_MS = 5_000;
-/**
- * Pixels change only when the next frame is drawn: a WebGL scene drawn in software here (no GPU)
- * can take seconds per frame with four pages on two cores. A ceiling, not a wait.
- */
-const PIXEL_CHANGE_TIMEOUT_MS = 15_000;
+/** How long each step may take (ceilings, not waits), scaled by a patience factor. */
+export interface Ceilings {
+  /** A control to appear: a heavy scene can block its page's main thread for seconds. */
+  target: number;
+  change: number;
+  /**
+   * Pixels change only when the next frame is drawn: a WebGL scene drawn in software here (no
+   * GPU) can take seconds per frame with four pages on two cores.
+   */
+  pixelChange: number;
+  screenshot: number;
+}
+
+/** `patience` 1 in the parallel pass; more when a check is tried again alone (timing only). */
+export function ceilings(patience = 1): Ceilings {
+  return {
+    target: 20_000 * patience,
+    change: 5_000 * patience,
+    pixelChange: 15_000 * patience,
+    screenshot: 10_000 * patience,
+  };
+}
 
 /** What a change is measured on: text, attributes, a count, or the element's pixels. */
-async function snapshot(page: Page, root: Root, selector: string, change: Change): Promise<string> {
+async function snapshot(
+  page: Page,
+  root: Root,
+  selector: string,
+  change: Change,
+  c: Ceilings,
+): Promise<string> {
   const target = root.locator(selector);
   switch (change) {
     case 'count':
@@ -63,16 +83,16 @@ async function snapshot(page: Page, root: Root, selector: string, change: Change
           )
         : '';
     case 'pixels':
-      return pixels(page, root, selector);
+      return pixels(page, root, selector, c);
     case 'visible':
       return '';
   }
 }
 
 /** Range and colour inputs cannot be typed into: set them like a drag would (React sees it). */
-async function fill(target: Locator, value: string): Promise<void> {
+async function fill(target: Locator, value: string, c: Ceilings): Promise<void> {
   const type = await target.evaluate((el) => (el as HTMLInputElement).type);
-  if (type !== 'range' && type !== 'color') return target.fill(value, { timeout: TARGET_TIMEOUT_MS });
+  if (type !== 'range' && type !== 'color') return target.fill(value, { timeout: c.target });
   await target.evaluate((el, v) => {
     // The prototype's setter, not the element's: React tracks the value through the latter.
     const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
@@ -94,9 +114,9 @@ async function drag(page: Page, target: Locator): Promise<void> {
   await page.mouse.up();
 }
 
-async function runStep(page: Page, root: Root, step: Step): Promise<void> {
+async function runStep(page: Page, root: Root, step: Step, c: Ceilings): Promise<void> {
   const target = root.locator(step.selector).first();
-  await target.waitFor({ state: 'attached', timeout: TARGET_TIMEOUT_MS });
+  await target.waitFor({ state: 'attached', timeout: c.target });
   // A person brings the control to the middle of the screen: at an edge it can sit under a fixed
   // header or the embed's brand badge.
   await target
@@ -104,13 +124,13 @@ async function runStep(page: Page, root: Root, step: Step): Promise<void> {
     .catch(() => undefined);
   switch (step.action) {
     case 'click':
-      return clickDelivered(target, { timeout: TARGET_TIMEOUT_MS });
+      return clickDelivered(target, { timeout: c.target });
     case 'fill':
-      return fill(target, step.value ?? '');
+      return fill(target, step.value ?? '', c);
     case 'select':
-      return void (await target.selectOption(step.value ?? '', { timeout: TARGET_TIMEOUT_MS }));
+      return void (await target.selectOption(step.value ?? '', { timeout: c.target }));
     case 'press':
-      return target.press(step.value ?? 'Enter', { timeout: TARGET_TIMEOUT_MS });
+      return target.press(step.value ?? 'Enter', { timeout: c.target });
     case 'drag':
       return drag(page, target);
   }
@@ -122,10 +142,11 @@ async function changed(
   selector: string,
   change: Change,
   before: string,
+  c: Ceilings,
 ): Promise<boolean> {
-  const deadline = Date.now() + (change === 'pixels' ? PIXEL_CHANGE_TIMEOUT_MS : CHANGE_TIMEOUT_MS);
+  const deadline = Date.now() + (change === 'pixels' ? c.pixelChange : c.change);
   while (Date.now() < deadline) {
-    const now = await snapshot(page, root, selector, change).catch(() => before);
+    const now = await snapshot(page, root, selector, change, c).catch(() => before);
     if (now !== before) return true;
     await new Promise((r) => setTimeout(r, change === 'pixels' ? 250 : 100));
   }
@@ -137,25 +158,26 @@ export async function runInteraction(
   page: Page,
   root: Root,
   interaction: Interaction,
+  c: Ceilings = ceilings(),
 ): Promise<string | null> {
   const { action, selector, expect: want } = interaction;
   try {
     if (action === 'none-static') {
       const target = root.locator(selector).first();
-      await target.waitFor({ state: 'visible', timeout: TARGET_TIMEOUT_MS });
+      await target.waitFor({ state: 'visible', timeout: c.target });
       const box = await target.boundingBox();
       if (!box || box.width < 1 || box.height < 1) return `${selector} has no size`;
       if (want.text && !(await target.innerText()).includes(want.text))
         return `${selector} does not show "${want.text}"`;
       return null;
     }
-    await root.locator(selector).first().waitFor({ state: 'visible', timeout: TARGET_TIMEOUT_MS });
-    const before = await snapshot(page, root, want.selector, want.change);
+    await root.locator(selector).first().waitFor({ state: 'visible', timeout: c.target });
+    const before = await snapshot(page, root, want.selector, want.change, c);
     if (action !== 'none-animated') {
-      for (const step of interaction.before ?? []) await runStep(page, root, step);
-      await runStep(page, root, { action, selector, value: interaction.value });
+      for (const step of interaction.before ?? []) await runStep(page, root, step, c);
+      await runStep(page, root, { action, selector, value: interaction.value }, c);
     }
-    if (await changed(page, root, want.selector, want.change, before)) return null;
+    if (await changed(page, root, want.selector, want.change, before, c)) return null;
     // What the page shows then says more than the selector (a validation message, an old state).
     const shows = await root
       .locator('body')
