@@ -11,15 +11,24 @@ export const OPENSEARCH = Symbol('OPENSEARCH');
 export const SEARCH_REQUEST_TIMEOUT_MS = 3_000;
 
 /**
- * Longest any other request waits: index writes, bulk loads and index administration, none of
- * them on a person's request path. Creating an index waits for its shard to start, which took
- * over 3 s on a loaded CI host; with the search's 3 s the client gave up, asked again, and the
- * engine (which had created it meanwhile) answered "already exists" — boot and rebuild failed.
+ * Longest an index write waits (the client's default): the consumer writes once per event, and
+ * with the client's one retry this stays inside the consumer's 30 s Kafka session, so an engine
+ * that hangs does not get the consumer thrown out of its group.
  */
-export const ENGINE_REQUEST_TIMEOUT_MS = 60_000;
+export const INDEX_WRITE_TIMEOUT_MS = 10_000;
 
-/** Per-request options of the searches and the health check (the client's default is longer). */
+/**
+ * Longest index administration and a rebuild's bulk loads wait, none of them on a person's
+ * request or inside a consumer's handler. Creating an index waits for its shard to start, which
+ * took over 3 s on a loaded CI host; with the search's 3 s the client gave up, asked again, and
+ * the engine (which had created it meanwhile) answered "already exists": boot and rebuild failed.
+ */
+export const INDEX_ADMIN_TIMEOUT_MS = 60_000;
+
+/** Per-request options of the searches and the health check. */
 export const SEARCH_REQUEST = { requestTimeout: SEARCH_REQUEST_TIMEOUT_MS } as const;
+/** Per-request options of index administration and bulk loads. */
+export const ADMIN_REQUEST = { requestTimeout: INDEX_ADMIN_TIMEOUT_MS } as const;
 
 export interface OpenSearchSettings {
   /** OPENSEARCH_URL: the engine, with basic-authentication credentials in it or none. */
@@ -41,7 +50,7 @@ export interface OpenSearchSettings {
  * Both at once would be ambiguous: the service refuses to start.
  */
 export function createOpenSearchClient({ url, awsRegion, awsService = 'es' }: OpenSearchSettings): Client {
-  const common = { node: url, requestTimeout: ENGINE_REQUEST_TIMEOUT_MS, maxRetries: 1 };
+  const common = { node: url, requestTimeout: INDEX_WRITE_TIMEOUT_MS, maxRetries: 1 };
   if (!awsRegion) return new Client(common);
   const parsed = new URL(url);
   if (parsed.username || parsed.password)

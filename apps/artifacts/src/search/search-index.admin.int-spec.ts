@@ -70,6 +70,29 @@ describe('index administration on an engine that answers slowly', () => {
     expect(Object.keys(body)).toEqual([live]);
   }, 60_000);
 
+  it('an index write waits past the search timeout too (the consumer has 10 s)', async () => {
+    const repo = new ArtifactSearchRepository(slow, alias);
+    const now = new Date().toISOString();
+    await repo.upsert(
+      {
+        id: 'slow-1',
+        owner: 'someone',
+        title: 'Written slowly',
+        description: '',
+        content: 'x',
+        tags: [],
+        type: 'HTML',
+        visibility: 'private',
+        createdAt: now,
+        updatedAt: now,
+        rev: 1,
+      },
+      1,
+    );
+    const { body } = await direct.get({ index: alias, id: 'slow-1' });
+    expect(body._version).toBe(1);
+  }, 30_000);
+
   it('a search still gives up after its own timeout (answered 503, not held)', async () => {
     const repo = new ArtifactSearchRepository(slow, alias);
     const started = Date.now();

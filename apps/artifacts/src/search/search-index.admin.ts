@@ -1,4 +1,5 @@
 import { type Client } from '@opensearch-project/opensearch';
+import { ADMIN_REQUEST } from './opensearch.client';
 import { concreteIndexName, isConcreteIndexOf, searchIndexBody } from './search-index.mapping';
 
 /**
@@ -14,8 +15,8 @@ export class SearchIndexAdmin {
 
   /** The concrete index the alias points at, or null when there is no alias yet. */
   async liveIndex(): Promise<string | null> {
-    if (!(await this.client.indices.existsAlias({ name: this.alias })).body) return null;
-    const { body } = await this.client.indices.getAlias({ name: this.alias });
+    if (!(await this.client.indices.existsAlias({ name: this.alias }, ADMIN_REQUEST)).body) return null;
+    const { body } = await this.client.indices.getAlias({ name: this.alias }, ADMIN_REQUEST);
     return Object.keys(body).sort()[0] ?? null;
   }
 
@@ -24,7 +25,7 @@ export class SearchIndexAdmin {
     const index = concreteIndexName(this.alias, at);
     // Asked once: a create whose answer was lost may have happened, and asking again would be
     // answered "already exists".
-    await this.client.indices.create({ index, body: searchIndexBody }, { maxRetries: 0 });
+    await this.client.indices.create({ index, body: searchIndexBody }, { ...ADMIN_REQUEST, maxRetries: 0 });
     return index;
   }
 
@@ -35,11 +36,11 @@ export class SearchIndexAdmin {
    */
   async createLiveIndex(): Promise<string> {
     const index = await this.createIndex();
-    await this.client.indices.putAlias({ index, name: this.alias });
-    const { body } = await this.client.indices.getAlias({ name: this.alias });
+    await this.client.indices.putAlias({ index, name: this.alias }, ADMIN_REQUEST);
+    const { body } = await this.client.indices.getAlias({ name: this.alias }, ADMIN_REQUEST);
     const [winner, ...others] = Object.keys(body).sort();
     if (others.includes(index)) {
-      await this.client.indices.deleteAlias({ index, name: this.alias });
+      await this.client.indices.deleteAlias({ index, name: this.alias }, ADMIN_REQUEST);
       await this.dropIndex(index);
     }
     return winner ?? index;
@@ -47,28 +48,31 @@ export class SearchIndexAdmin {
 
   /** Moves the alias from whatever it points at to `index`, atomically. */
   async pointAliasAt(index: string): Promise<string[]> {
-    const previous = (await this.client.indices.existsAlias({ name: this.alias })).body
-      ? Object.keys((await this.client.indices.getAlias({ name: this.alias })).body)
+    const previous = (await this.client.indices.existsAlias({ name: this.alias }, ADMIN_REQUEST)).body
+      ? Object.keys((await this.client.indices.getAlias({ name: this.alias }, ADMIN_REQUEST)).body)
       : [];
-    await this.client.indices.updateAliases({
-      body: {
-        actions: [
-          ...previous.filter((p) => p !== index).map((p) => ({ remove: { index: p, alias: this.alias } })),
-          { add: { index, alias: this.alias } },
-        ],
+    await this.client.indices.updateAliases(
+      {
+        body: {
+          actions: [
+            ...previous.filter((p) => p !== index).map((p) => ({ remove: { index: p, alias: this.alias } })),
+            { add: { index, alias: this.alias } },
+          ],
+        },
       },
-    });
+      ADMIN_REQUEST,
+    );
     return previous.filter((p) => p !== index);
   }
 
   async dropIndex(index: string): Promise<void> {
     // Only ever one of ours: a typo in the alias must not reach someone else's index.
     if (!isConcreteIndexOf(this.alias, index)) throw new Error(`refusing to drop ${index}`);
-    await this.client.indices.delete({ index, ignore_unavailable: true });
+    await this.client.indices.delete({ index, ignore_unavailable: true }, ADMIN_REQUEST);
   }
 
   /** Makes what was written visible to searches now (rebuilds; the 100 ms refresh does it otherwise). */
   async refresh(index = this.alias): Promise<void> {
-    await this.client.indices.refresh({ index });
+    await this.client.indices.refresh({ index }, ADMIN_REQUEST);
   }
 }

@@ -1,6 +1,6 @@
 import { type API, Client } from '@opensearch-project/opensearch';
 import { type SearchSnippet } from '@core-vault/contracts';
-import { SEARCH_REQUEST, hasStatus } from './opensearch.client';
+import { ADMIN_REQUEST, SEARCH_REQUEST, hasStatus } from './opensearch.client';
 import { type SearchDocument, type SearchSource, toSearchDocument } from './search-document';
 import { type SearchQuery, buildSearchBody } from './search-query';
 import { toSnippets } from './snippets';
@@ -110,7 +110,7 @@ export class ArtifactSearchRepository {
       { index: { _index: index, _id: doc.id, version: doc.rev, version_type: 'external' as const } },
       indexed(doc),
     ]);
-    const { body: res } = await this.client.bulk({ body });
+    const { body: res } = await this.client.bulk({ body }, ADMIN_REQUEST);
     if (!res.errors) return;
     const failed = res.items
       .map((item) => Object.values(item)[0])
