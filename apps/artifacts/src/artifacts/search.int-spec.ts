@@ -5,7 +5,6 @@
  * until the write shows (the promise is "within a second"; measured and asserted below).
  */
 import { randomUUID } from 'node:crypto';
-import { type Socket, connect, createServer } from 'node:net';
 import { ARTIFACT_MESSAGES, type SearchSnippet, Topic } from '@core-vault/contracts';
 import { freePort, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { Client } from '@opensearch-project/opensearch';
@@ -19,6 +18,7 @@ import {
   artifactInput,
   client,
   dropSearchIndexes,
+  engineProxy,
   kafkaProducer,
   kafkaTap,
   startArtifactsApp,
@@ -403,9 +403,8 @@ describe('without OpenSearch', () => {
 
 describe('when OpenSearch comes back', () => {
   it('indexes what was written while it was away (no event parked as failed)', async () => {
-    const target = new URL(ctx.t.config.OPENSEARCH_URL);
-    const proxy = await pausableProxy(target.hostname, Number(target.port));
-    const app = await startArtifactsApp({ OPENSEARCH_URL: `http://127.0.0.1:${proxy.port}` });
+    const proxy = await engineProxy(ctx.t.config.OPENSEARCH_URL);
+    const app = await startArtifactsApp({ OPENSEARCH_URL: proxy.url });
     try {
       const api = client(app.url);
       const mine = tokenFor(`outage-${s}`);
@@ -427,9 +426,8 @@ describe('when OpenSearch comes back', () => {
   });
 
   it('indexes them after a restart during the outage too (the note is kept in MongoDB)', async () => {
-    const target = new URL(ctx.t.config.OPENSEARCH_URL);
-    const proxy = await pausableProxy(target.hostname, Number(target.port));
-    const first = await startArtifactsApp({ OPENSEARCH_URL: `http://127.0.0.1:${proxy.port}` });
+    const proxy = await engineProxy(ctx.t.config.OPENSEARCH_URL);
+    const first = await startArtifactsApp({ OPENSEARCH_URL: proxy.url });
     // The restarted instance is the same installation: database, index alias and feeding group.
     const same = {
       MONGO_DB: first.config.MONGO_DB,
@@ -481,39 +479,6 @@ async function writeDuringOutage(app: TestApp, proxy: { cut(): void }, token: st
     (pending) => pending,
     { timeoutMs: 10_000, what: 'the missed change to be noted' },
   );
-}
-
-/** A TCP proxy to OpenSearch that can refuse and drop every connection (an outage) and recover. */
-async function pausableProxy(host: string, port: number) {
-  let open = true;
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    if (!open) return void client.destroy();
-    const upstream = connect(port, host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    restore() {
-      open = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** A second app on the first one's database: close it without dropping that database. */

@@ -4,52 +4,24 @@
  * (the client asked again, and the engine answered "already exists"). Here every answer of the
  * engine is held back past that timeout by a proxy on loopback.
  */
-import { type Socket, connect, createServer } from 'node:net';
 import { testInfra, uniqueSuffix } from '@core-vault/platform/testing';
 import { Client } from '@opensearch-project/opensearch';
+import { type EngineProxy, engineProxy } from '../testing/engine-proxy';
 import { SEARCH_REQUEST_TIMEOUT_MS, createOpenSearchClient, isSearchUnavailable } from './opensearch.client';
 import { SearchIndexAdmin } from './search-index.admin';
 import { ArtifactSearchRepository } from './search.repository';
 
 const ANSWER_DELAY_MS = SEARCH_REQUEST_TIMEOUT_MS + 700;
 
-/** Passes requests through at once and every byte of the answers after `delayMs` (in order). */
-async function slowAnswers(target: URL, delayMs: number) {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.on('close', () => upstream.destroy());
-    client.pipe(upstream);
-    upstream.on('data', (chunk: Buffer) => {
-      setTimeout(() => client.writable && client.write(chunk), delayMs);
-    });
-    upstream.on('end', () => setTimeout(() => client.end(), delayMs));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe('index administration on an engine that answers slowly', () => {
   const engine = new URL(testInfra().opensearchUrl);
   const alias = `test-${uniqueSuffix()}-slow`;
   const direct = new Client({ node: engine.origin });
-  let proxy: Awaited<ReturnType<typeof slowAnswers>>;
+  let proxy: EngineProxy;
   let slow: Client;
 
   beforeAll(async () => {
-    proxy = await slowAnswers(engine, ANSWER_DELAY_MS);
+    proxy = await engineProxy(engine.origin, { answerDelayMs: ANSWER_DELAY_MS });
     slow = createOpenSearchClient({ url: proxy.url });
   });
 

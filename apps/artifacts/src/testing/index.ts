@@ -260,3 +260,4 @@ export function useArtifactsApp(env: Record<string, string> = {}) {
   });
   return ctx;
 }
+export { type EngineProxy, engineProxy } from './engine-proxy';
