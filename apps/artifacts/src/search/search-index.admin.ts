@@ -36,7 +36,14 @@ export class SearchIndexAdmin {
    */
   async createLiveIndex(): Promise<string> {
     const index = await this.createIndex();
-    await this.client.indices.putAlias({ index, name: this.alias }, ADMIN_REQUEST);
+    try {
+      await this.client.indices.putAlias({ index, name: this.alias }, ADMIN_REQUEST);
+    } catch (err) {
+      // Behind the alias or not (an answer can be lost), dropped: the next boot attempt then makes
+      // and fills a fresh one, instead of leaving an orphan or finding a live index never filled.
+      await this.dropIndex(index).catch(() => undefined);
+      throw err;
+    }
     const { body } = await this.client.indices.getAlias({ name: this.alias }, ADMIN_REQUEST);
     const [winner, ...others] = Object.keys(body).sort();
     if (others.includes(index)) {
