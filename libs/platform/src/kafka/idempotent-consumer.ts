@@ -310,7 +310,10 @@ export class IdempotentConsumer {
       events.map(({ event }) => ({ eventId: event.id, topic, outcome })),
     );
     this.options.metrics?.consumerEvents.inc({ group: this.options.groupId, topic, outcome }, events.length);
-    for (const { event } of events) await this.options.onProcessed?.(event, outcome);
+    // Not `await onProcessed?.()` per event: without an observer that was a promise (and its async
+    // hooks) per view for nothing, 1.3 % of a catch-up's time in the analytics benchmark.
+    const observe = this.options.onProcessed;
+    if (observe) for (const { event } of events) await observe(event, outcome);
   }
 
   private async process(topic: string, partition: number, message: KafkaMessage): Promise<void> {

@@ -6,6 +6,7 @@ import { type HealthCheckResult, type HealthIndicator, HealthRegistry } from '..
 import { LOGGER } from '../logging/logging.module';
 import { EventPublisher } from './event-publisher';
 import { EVENT_PRODUCER_CONFIG, ensureTopics } from './kafka-client';
+import { warmKafkaProtocol } from './kafka-protocol-warmup';
 
 export interface KafkaModuleOptions {
   clientId: string;
@@ -60,6 +61,8 @@ export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, Hea
     );
     if (created.length) this.logger.info({ topics: created, partitions }, 'kafka topics created');
     await this.producer.connect();
+    // Boot, not the first batch, pays for loading kafkajs' hot request versions (see the function).
+    warmKafkaProtocol();
   }
 
   async check(): Promise<HealthCheckResult> {
