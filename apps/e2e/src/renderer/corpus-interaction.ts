@@ -14,8 +14,9 @@ type Root = Page | FrameLocator;
  */
 async function pixels(page: Page, root: Root, selector: string, c: Ceilings): Promise<string> {
   const target = root.locator(selector).first();
-  await target.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
-  const box = await target.boundingBox();
+  // Bounded by the check's own ceiling, not Playwright's 30 s default.
+  await target.evaluate((el) => el.scrollIntoView({ block: 'nearest' }), undefined, { timeout: c.target });
+  const box = await target.boundingBox({ timeout: c.target });
   const view = page.viewportSize() ?? { width: 1280, height: 900 };
   if (!box) throw new Error(`${selector} has no box`);
   const x = Math.max(0, box.x);
@@ -120,7 +121,9 @@ async function runStep(page: Page, root: Root, step: Step, c: Ceilings): Promise
   // A person brings the control to the middle of the screen: at an edge it can sit under a fixed
   // header or the embed's brand badge.
   await target
-    .evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }))
+    .evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }), undefined, {
+      timeout: c.target,
+    })
     .catch(() => undefined);
   switch (step.action) {
     case 'click':
