@@ -10,6 +10,7 @@ import { type ServiceMetrics } from '../metrics/service-metrics';
 import { collectConsumerLag } from './consumer-lag';
 import { type BatchEventHandler, IdempotentConsumer, type EventHandler } from './idempotent-consumer';
 import { KAFKA_OPTIONS, KafkaConnection, type KafkaModuleOptions } from './kafka-connection';
+import { warmKafkaProtocol } from './kafka-protocol-warmup';
 import { ProcessedEventRepository, type ProcessedEventStore } from './processed-event.repository';
 
 export interface ConsumerRegistration {
@@ -76,6 +77,8 @@ export class EventConsumers implements BeforeApplicationShutdown {
       metrics: this.metrics,
     });
     this.metrics.onCollect('lag', () => this.lag(registration.groupId, registration.topics));
+    // Before the first consumer's first batch: its first commit would load these (see the function).
+    if (this.consumers.length === 0) warmKafkaProtocol('consumer');
     this.consumers.push(consumer);
     await consumer.start();
     return consumer;

@@ -61,8 +61,8 @@ export class KafkaConnection implements OnModuleInit, OnApplicationShutdown, Hea
     );
     if (created.length) this.logger.info({ topics: created, partitions }, 'kafka topics created');
     await this.producer.connect();
-    // Boot, not the first batch, pays for loading kafkajs' hot request versions (see the function).
-    warmKafkaProtocol();
+    // Boot, not the first publish, pays for loading kafkajs' produce request (see the function).
+    warmKafkaProtocol('producer');
   }
 
   async check(): Promise<HealthCheckResult> {
