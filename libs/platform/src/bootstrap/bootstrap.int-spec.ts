@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { Agent, get } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { answersOk, freePort, spawnTs, testInfra, waitFor } from '../testing';
@@ -66,6 +67,37 @@ describe('service lifecycle', () => {
       ]);
     } finally {
       taken.close();
+    }
+  });
+
+  it("keeps an idle keep-alive connection past Node's 5 s default, so a client that pauses reuses it", async () => {
+    const port = await freePort();
+    const svc = startService({ PORT: String(port) });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // The local port of the connection each request went over.
+    const askLive = () =>
+      new Promise<number>((resolve, reject) => {
+        get(`http://127.0.0.1:${port}/health/live`, { agent }, (res) => {
+          const local = res.socket.localPort!;
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(local) : reject(new Error(`${res.statusCode}`)),
+          );
+        }).on('error', reject);
+      });
+    try {
+      await waitFor(() => answersOk(`http://127.0.0.1:${port}/health/ready`), Boolean, {
+        what: 'service ready',
+        timeoutMs: 30_000,
+      });
+      const first = await askLive();
+      await new Promise((r) => setTimeout(r, 6_000));
+      // Closed by the service at 5 s, the agent would have dropped it and opened another one.
+      expect(await askLive()).toBe(first);
+    } finally {
+      agent.destroy();
+      svc.child.kill('SIGTERM');
+      await svc.exited;
     }
   });
 

@@ -79,6 +79,7 @@ export async function runService<S extends z.ZodObject>(
     // Init (topics, producer, databases), then the event server's consumers, then HTTP: ready
     // means consuming, as before. On shutdown the consumers stop before connections close.
     await startEventServer(app);
+    keepIdleConnections(app.getHttpServer());
     await app.listen(config.PORT, config.HOST);
     logger.info({ url: `http://${config.HOST}:${config.PORT}` }, `${definition.name} listening`);
     return app;
@@ -108,6 +109,21 @@ function installShutdown(app: INestApplication, config: BaseConfig, logger: Logg
     process.exit(0);
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void shutdown(s));
+}
+
+/**
+ * How long an idle keep-alive connection stays open: longer than the 60 s a proxy in front keeps
+ * its upstream connections (nginx ingress, cloud load balancers), and longer than any pause of a
+ * client's event loop. Node's default, 5 s, loses that race: a client that reuses a connection the
+ * service has just closed gets "other side closed" (a 502 behind a proxy). An e2e client parsing
+ * a large export for over 5 s on a loaded machine hit exactly that on its next request.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnections(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Above the keep-alive timeout, so a connection's next request is not cut off by it.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }
 
 function stopHttp(server: Server): Promise<void> {
