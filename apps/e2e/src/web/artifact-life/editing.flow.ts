@@ -132,8 +132,11 @@ export function editingFlow(life: () => LifeContext): void {
     await tab.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = tab.getByRole('dialog', { name: `Edit: ${title}` });
     await field(dialog, 'Title').fill(`${title} v2`);
+    // Marks this document: the page must show the stored artifact in place, not by reloading.
+    await tab.evaluate(() => Object.assign(window, { sameDocument: true }));
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await ui.text(tab.getByRole('heading', { level: 1 }), `${title} v2`);
+    expect(await tab.evaluate(() => 'sameDocument' in window)).toBe(true);
     expect((await stored(id))['title']).toBe(`${title} v2`);
   });
 

@@ -9,18 +9,17 @@ const History = lazy(() =>
 
 /**
  * The owner's actions on the view page: Edit opens the edit dialog, History the versions and
- * activity. The view page reads the artifact outside any query cache, so after a save or a restore
- * it shows the stored artifact by reloading unless the page passes its own `onSaved`.
+ * activity. The view page reads the artifact outside any query cache: after a save or a restore
+ * `onSaved` has it read the stored artifact again.
  */
 export function ArtifactOwnerActions({
   artifactId,
   onSaved,
 }: {
   artifactId: string;
-  onSaved?: (artifact: Artifact | null) => void;
+  onSaved: (artifact: Artifact | null) => void;
 }) {
   const [open, setOpen] = useState<'edit' | 'history' | null>(null);
-  const saved = onSaved ?? (() => window.location.reload());
   return (
     <>
       <button type="button" onClick={() => setOpen('edit')}>
@@ -30,11 +29,11 @@ export function ArtifactOwnerActions({
         History
       </button>
       {open === 'edit' && (
-        <LazyEditDialog artifactId={artifactId} onClose={() => setOpen(null)} onSaved={saved} />
+        <LazyEditDialog artifactId={artifactId} onClose={() => setOpen(null)} onSaved={onSaved} />
       )}
       {open === 'history' && (
         <Suspense fallback={null}>
-          <History artifactId={artifactId} onClose={() => setOpen(null)} onRestored={() => saved(null)} />
+          <History artifactId={artifactId} onClose={() => setOpen(null)} onRestored={() => onSaved(null)} />
         </Suspense>
       )}
     </>

@@ -13,6 +13,8 @@ export interface OwnerHeaderProps {
   accessToken: string | null;
   /** The owner switched network access (the frame reloads with the matching CSP). */
   onNetworkChange: (allowed: boolean) => void;
+  /** The owner saved an edit or restored a version: the page shows the stored artifact. */
+  onChanged: () => void;
   fetchImpl?: typeof fetch;
 }
 
@@ -26,6 +28,7 @@ export function OwnerHeader({
   onToggle,
   accessToken,
   onNetworkChange,
+  onChanged,
   fetchImpl,
 }: OwnerHeaderProps) {
   const allowed = artifact.renderable.allowNetwork === true;
@@ -52,7 +55,7 @@ export function OwnerHeader({
       />
       <span className="cv-view-spacer" />
       <Link to="/dashboard">← Dashboard</Link>
-      <ArtifactOwnerActions artifactId={artifact.id} />
+      <ArtifactOwnerActions artifactId={artifact.id} onSaved={onChanged} />
       <ShareButton />
     </header>
   );

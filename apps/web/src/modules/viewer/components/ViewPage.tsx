@@ -33,7 +33,7 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
   const { id } = useParams();
   const { pathname, search } = useLocation();
   const session = useViewerSession();
-  const state = useViewArtifact(id, session, onArtifactLoaded, fetchImpl, pinnedVersion(search));
+  const { state, reload } = useViewArtifact(id, session, onArtifactLoaded, fetchImpl, pinnedVersion(search));
   const [collapsed, setCollapsed] = useState(false);
   // The owner's change of network access, until the next load of the artifact.
   const [network, setNetwork] = useState<{ id: string; allowed: boolean } | null>(null);
@@ -59,6 +59,7 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
             onToggle={() => setCollapsed((c) => !c)}
             accessToken={session.accessToken}
             onNetworkChange={(next) => setNetwork({ id: artifact.id, allowed: next })}
+            onChanged={reload}
             {...(fetchImpl ? { fetchImpl } : {})}
           />
         </Suspense>

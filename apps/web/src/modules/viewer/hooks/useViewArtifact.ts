@@ -1,5 +1,5 @@
 import { type ArtifactType, type RenderableArtifact, toRenderableArtifact } from '@core-vault/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { VIEW_MESSAGES as M } from '../messages';
 import { type ViewerSession } from '../session';
 
@@ -183,10 +183,19 @@ export async function fetchArtifact(
   };
 }
 
+export interface ViewArtifactLoad {
+  state: ViewState;
+  /**
+   * Reads the artifact again (after the owner saved an edit or restored a version): the page keeps
+   * showing what it has until the stored artifact arrives, with no reload and no loading screen.
+   */
+  reload: () => void;
+}
+
 /**
  * The view page's load flow (spec §4): demos from the catalogue, others from the server once the
- * session is known. A superseded load (id or pinned version changed, page left) is aborted and its
- * result ignored.
+ * session is known. A superseded load (id or pinned version changed, page left, a newer reload)
+ * is aborted and its result ignored.
  */
 export function useViewArtifact(
   id: string | undefined,
@@ -194,17 +203,24 @@ export function useViewArtifact(
   onLoaded?: (info: { id: string; title: string; type: ArtifactType }) => void,
   fetchImpl?: typeof fetch,
   version: number | null = null,
-): ViewState {
+): ViewArtifactLoad {
   const [state, setState] = useState<ViewState>(id ? { status: 'loading' } : { status: 'invalid' });
+  // Bumped by reload(): the same artifact read again, shown in place.
+  const [generation, setGeneration] = useState(0);
+  const loadedGeneration = useRef(generation);
   const waitForSession = !id?.startsWith(DEMO_PREFIX) && session.loading;
   const token = session.accessToken;
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
 
   useEffect(() => {
     if (!id) {
       setState({ status: 'invalid' });
       return;
     }
-    setState({ status: 'loading' });
+    // A reload keeps the artifact on screen; a new id, version or session starts from loading.
+    const inPlace = generation !== loadedGeneration.current;
+    loadedGeneration.current = generation;
+    if (!inPlace) setState({ status: 'loading' });
     if (waitForSession) return;
     const controller = new AbortController();
     let current = true;
@@ -214,6 +230,9 @@ export function useViewArtifact(
     load.then(
       (next) => {
         if (!current) return;
+        // In place, only the stored artifact replaces the shown one (a failed read keeps it), and
+        // it is not a new view: onLoaded is told once per artifact opened.
+        if (inPlace) return next.status === 'loaded' && setState(next);
         setState(next);
         if (next.status === 'loaded')
           onLoaded?.({ id, title: next.artifact.title, type: next.artifact.type });
@@ -226,9 +245,9 @@ export function useViewArtifact(
     };
     // onLoaded is a notification only: a new callback identity must not reload the artifact.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, waitForSession, token, fetchImpl, version]);
+  }, [id, waitForSession, token, fetchImpl, version, generation]);
 
-  return state;
+  return { state, reload };
 }
 
 /** Ownership matches the user id, cognito user id or e-mail (spec §6); demos are never owned. */
