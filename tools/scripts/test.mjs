@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpuUsage } from './lib/cpu-usage.mjs';
 import { decideInfraPath, probeContainerEngine, startContainers } from './lib/infra-path.mjs';
 import { dropNewTestDatabases, listDatabases } from './lib/test-databases.mjs';
 import { deleteNewTestIndexes, listIndexes } from './lib/test-indexes.mjs';
@@ -102,6 +103,18 @@ function prepareInBackground(name, args) {
   });
 }
 
+/**
+ * A phase's wall time and how busy the cores were meanwhile, printed at its end: it tells a
+ * phase bound by CPU (more parallelism gains nothing) from one that waits.
+ */
+function phase(name) {
+  const t0 = Date.now();
+  const cpu = cpuUsage();
+  return {
+    end: () => console.log(`-- phase ${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s, ${cpu.end()}`),
+  };
+}
+
 function abandon(reason) {
   if (run.abandoned) return;
   run.abandoned = reason;
@@ -185,6 +198,7 @@ async function main() {
     // busy. Each one's output is printed in one piece when it ends.
     console.log('\n== lint, format, type check and build, unit (Jest), web (Vitest), side by side ==');
     const vitestReport = join(outDir, 'vitest-web.json');
+    const checksPhase = phase('checks and unit');
     await Promise.all([
       (async () => {
         // The module-boundary rule reads Nx's project graph; compute it first.
@@ -214,6 +228,7 @@ async function main() {
         { timeoutMs: 10 * MIN, parallel: true },
       ),
     ]);
+    checksPhase.end();
 
     console.log('\n== integration (real Kafka, MongoDB-compatible server, Redis, OpenSearch, Chromium) ==');
     await schemathesis;
@@ -236,10 +251,12 @@ async function main() {
     // afternoon and 39 min in a CI run of 2026-11-29, whose earlier stages took 14.5 min; 55 min
     // still ends the whole run inside CI's 90.
     const laneGuard = 55 * MIN;
+    const lanesPhase = phase('integration lanes');
     await Promise.all([
       jest('int', ['--runInBand'], laneGuard, { env: intEnv, parallel: true, lane: 'services' }),
       jest('int', ['--runInBand'], laneGuard, { env: intEnv, parallel: true, lane: 'stacks' }),
     ]);
+    lanesPhase.end();
     await deployTools;
     await dropNewTestDatabases(mongoUrl, databasesBefore)
       .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))
