@@ -16,6 +16,9 @@ const STACK_SUITES = [
   // Not a stack, but the longest suite (~220 s of image builds): with #20's search and beacon
   // suites in the services lane, it evens the lanes out again.
   '/deploy/src/dockerfile.int-spec.ts',
+  // A whole stack of its own (API only) and ~150 s: moved over when the corpus no longer retried
+  // its heaviest item alone at the end (the stacks lane lost ~300 s, the services lane was longer).
+  '/apps/e2e/src/fuzz/api-fuzz.int-spec.ts',
 ];
 
 /** @param {'unit'|'int'} kind */

@@ -41,6 +41,13 @@ export interface CorpusItem {
   expectPageErrors?: string[];
   interaction: Interaction;
   note?: string;
+  /**
+   * Why the item is slow to check here (a WebGL scene drawn in software: no GPU, two shared
+   * cores). A heavy item is checked first, beside the others, with longer ceilings, instead of
+   * failing on the normal ones and being tried again alone at the end; and as an embed only
+   * (the view page frames the same document, and every other item checks that framing).
+   */
+  heavy?: string;
 }
 
 export const CORPUS_DIR = join(__dirname, 'corpus');
