@@ -107,6 +107,58 @@ describe('BillingPage: ways forward and cards', () => {
     expect(await screen.findByRole('button', { name: 'Cancel Subscription' })).toBeInTheDocument();
   });
 
+  it('offers Cancel only once the subscription is known: an early click cannot say there is none', async () => {
+    const state = { status: 'TRIAL', cards: [card('pm_a', '4242', true)] };
+    // The details answer arrives when the test says: the page is rendered meanwhile.
+    let release: (body: string) => void = () => undefined;
+    const details = new Promise<string>((resolve) => (release = resolve));
+    const calls = stubBilling(state, (url, init) => {
+      if (url.endsWith('/billing/subscription/cancel'))
+        return json(200, {
+          success: true,
+          message: 'canceled',
+          subscriptionId: 'sub_1',
+          cancel_at_period_end: true,
+          plan_id: 'pro_monthly',
+        });
+      if (!url.endsWith('/billing/subscription') || (init.method ?? 'GET') !== 'GET') return undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start: async (controller) => {
+          controller.enqueue(new TextEncoder().encode(await details));
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderApp('/billing');
+    const cancel = await screen.findByRole('button', { name: 'Cancel Subscription' });
+    expect(cancel).toBeDisabled();
+    fireEvent.click(cancel);
+    expect(alert).not.toHaveBeenCalled();
+
+    release(
+      JSON.stringify({
+        customer_id: 'cus_1',
+        subscriptions: [
+          {
+            id: 'sub_1',
+            status: 'trialing',
+            plan_id: 'pro_monthly',
+            cancel_at_period_end: false,
+            trial_end: null,
+            current_period_end: null,
+          },
+        ],
+        payment_methods: state.cards,
+      }),
+    );
+    await waitFor(() => expect(cancel).toBeEnabled());
+    fireEvent.click(cancel);
+    await waitFor(() => expect(posted(calls, '/billing/subscription/cancel')).toHaveLength(1));
+    await waitFor(() => expect(alert).toHaveBeenCalled());
+    expect(alert).not.toHaveBeenCalledWith(expect.stringMatching(/no .*subscription/i));
+  });
+
   it('replaces the default card through the test-card field, makes another default, refuses removing the default', async () => {
     const state = { status: 'TRIAL', cards: [card('pm_a', '4242', true), card('pm_b', '4444', false)] };
     const calls = stubBilling(state, (url, init) => {

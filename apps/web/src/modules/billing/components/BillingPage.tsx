@@ -41,6 +41,9 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
   const retry = useApiMutation(endpoints.billing.retryPayment);
   const payments = usePaymentsConfig();
   const catchUp = useSubscriptionCatchUp();
+  // Until the subscription's details are in, which of Cancel and Resume applies is unknown: a
+  // click then used to answer "no subscription to cancel" for a subscription that exists.
+  const detailsPending = !data.details && data.loading;
   const busy = cancel.isPending || resume.isPending || retry.isPending;
   const subscribed = isSubscribed(user);
   // CHANGE_PLAN_PATH (Upgrade Now elsewhere in the app) lands here with the dialog open.
@@ -188,7 +191,8 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
                     <button
                       type="button"
                       className="cv-btn cv-btn-danger"
-                      disabled={busy}
+                      disabled={busy || detailsPending}
+                      aria-busy={detailsPending}
                       onClick={() => void act('cancel')}
                     >
                       Cancel Subscription
