@@ -79,7 +79,14 @@ export function editingFlow(life: () => LifeContext): void {
     await field(dialog, 'Tags (comma-separated)').fill('report, q3');
     await field(dialog, 'Type').selectOption('MARKDOWN');
     await field(dialog, 'Content').fill('# Results\n\nUp **12%** on last quarter.');
-    await dialog.getByRole('region', { name: 'Live preview' }).locator('iframe').waitFor();
+    const preview = dialog.getByRole('region', { name: 'Live preview' });
+    await preview.locator('iframe').waitFor();
+    // The preview keeps its box while it renders and sizes itself: the fields below do not move
+    // under the cursor (a tick on a collection once missed its box as the preview grew).
+    const previewBox = preview.getByTestId('live-preview-box');
+    const heightBefore = (await previewBox.boundingBox())?.height;
+    await preview.locator('.cv-artifact-frame[data-status="rendered"]').waitFor();
+    expect((await previewBox.boundingBox())?.height).toBe(heightBefore);
     await field(dialog, 'Version note (optional)').fill('Markdown instead of HTML');
     await dialog.getByLabel(collectionName).check();
     await screenshot(tab, 'artifact-life-edit-dialog');

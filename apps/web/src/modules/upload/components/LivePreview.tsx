@@ -22,9 +22,13 @@ export function LivePreview({
   return (
     <section className="up-preview" aria-label="Live preview">
       <h2>Live preview</h2>
-      <Suspense fallback={<p className="cv-hint">Loading preview...</p>}>
-        <ArtifactPreview type={type} content={content} allowNetwork={allowNetwork} />
-      </Suspense>
+      {/* A box of its own height: the preview re-renders and re-sizes as the owner types, and the
+          fields and buttons below it must not move under the cursor meanwhile. */}
+      <div className="up-preview-box" data-testid="live-preview-box">
+        <Suspense fallback={<p className="cv-hint">Loading preview...</p>}>
+          <ArtifactPreview type={type} content={content} allowNetwork={allowNetwork} />
+        </Suspense>
+      </div>
     </section>
   );
 }
