@@ -2,9 +2,10 @@
  * The real-artifact corpus (./corpus, 60 artifacts people published) through the real stack:
  * every service from dist, the renderer and the SPA (support/stack.ts). Each item is created as
  * one user through the gateway, public, then opened on the public view page (the SPA framing the
- * renderer) and as an embed (a heavy item as an embed only), four pages at a time in one Chromium. Per item and mode: no error
- * screen, no uncaught error, no refused/failed request the corpus does not expect, a frame of
- * sensible height, and the item's interaction visibly changes the page.
+ * renderer) and as an embed (a heavy item as an embed only), four pages at a time in one
+ * Chromium. Per item and mode: no error screen, no uncaught error, no refused/failed request the
+ * corpus does not expect, a frame of sensible height, and the item's interaction visibly changes
+ * the page.
  *
  * Prints `corpus: {...}`, writes .local/bench/corpus.json and fails below a 95 % pass rate,
  * listing the failing items by cause. Chromium resolves no host but this machine's, so nothing
@@ -186,7 +187,7 @@ describe('real-artifact corpus on the real stack', () => {
         free.push(context);
       }
     };
-    const modeResults = await pool(jobs, PARALLEL_PAGES, (job) => check(job));
+    const modeResults = await pool(jobs, PARALLEL_PAGES, check);
     // Only timing is worth a second look: an interaction or a first frame that did not come in
     // time while four pages shared two cores (a CI run lost three items so, beside the other test
     // lane). Those get one more try each, alone in the browser and with twice the ceilings (the
