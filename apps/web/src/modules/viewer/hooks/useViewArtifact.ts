@@ -232,7 +232,10 @@ export function useViewArtifact(
         if (!current) return;
         // In place, only the stored artifact replaces the shown one (a failed read keeps it), and
         // it is not a new view: onLoaded is told once per artifact opened.
-        if (inPlace) return next.status === 'loaded' && setState(next);
+        if (inPlace) {
+          if (next.status === 'loaded') setState(next);
+          return;
+        }
         setState(next);
         if (next.status === 'loaded')
           onLoaded?.({ id, title: next.artifact.title, type: next.artifact.type });
