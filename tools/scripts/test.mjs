@@ -103,15 +103,17 @@ function prepareInBackground(name, args) {
   });
 }
 
-/**
- * A phase's wall time and how busy the cores were meanwhile, printed at its end: it tells a
- * phase bound by CPU (more parallelism gains nothing) from one that waits.
- */
+/** A phase's wall time and its CPU share (lib/cpu-usage.mjs says why), printed at its end. */
 function phase(name) {
   const t0 = Date.now();
   const cpu = cpuUsage();
   return {
-    end: () => console.log(`-- phase ${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s, ${cpu.end()}`),
+    end: () =>
+      console.log(
+        [`-- phase ${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s`, cpu.end()]
+          .filter(Boolean)
+          .join(', '),
+      ),
   };
 }
 
