@@ -36,12 +36,6 @@ export const analyticsConfigSchema = baseConfigSchema
       .default(24),
     /** Most views handed to the statistics writer at once (fetches are sized to match: ~1 KB a view). */
     VIEWS_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(20_000),
-    /**
-     * Members of the views group in this process, each with a share of the partitions (platform:
-     * ConsumerGroupSettings.members). 1 with replicas scaled on lag (the chart's KEDA); up to the
-     * topic's partitions for a single process catching up on a backlog.
-     */
-    VIEWS_CONSUMER_MEMBERS: z.coerce.number().int().min(1).max(64).default(1),
     /** Redis key prefix of the visitor sets (tests use their own). */
     ANALYTICS_REDIS_PREFIX: z
       .string()

@@ -56,7 +56,6 @@ export class ViewsConsumer implements EventConsumer {
         `${this.config.ANALYTICS_REDIS_PREFIX}:seen`,
       ),
       partitionsConsumedConcurrently: this.config.KAFKA_TOPIC_PARTITIONS,
-      members: this.config.VIEWS_CONSUMER_MEMBERS,
     };
   }
 

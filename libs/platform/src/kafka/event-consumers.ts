@@ -24,8 +24,6 @@ export interface ConsumerRegistration {
   /** Where processed markers live; default: the service database (processed_events). */
   store?: ProcessedEventStore;
   partitionsConsumedConcurrently?: number;
-  /** Consumers of the group in this process (default 1); see ConsumerGroupSettings.members. */
-  members?: number;
   /**
    * Where a group with no committed offsets starts (default: the topics' beginning). A read model
    * that fills itself from its source at boot needs only what is published after (false).
@@ -61,36 +59,29 @@ export class EventConsumers implements BeforeApplicationShutdown {
     return this.options.catalog ?? productEventCatalog;
   }
 
-  /** Starts the group's consumers in this process (registration.members, default one). */
-  async start({ members = 1, ...registration }: ConsumerRegistration): Promise<IdempotentConsumer[]> {
+  async start(registration: ConsumerRegistration): Promise<IdempotentConsumer> {
     if (!this.mongo && !registration.store)
       throw new Error('EventConsumers needs MongoModule: processed event ids live in the service database');
-    const store = registration.store ?? new ProcessedEventRepository(this.mongo!);
-    const consumers = Array.from(
-      { length: members },
-      () =>
-        new IdempotentConsumer({
-          ...registration,
-          kafka: this.connection.kafka,
-          catalog: this.catalog,
-          store,
-          deadLetterProducer: this.connection.producer,
-          logger: this.logger,
-          maxAttempts: this.options.maxAttempts ?? 5,
-          ...(this.options.sessionTimeoutMs === undefined
-            ? {}
-            : { sessionTimeoutMs: this.options.sessionTimeoutMs }),
-          ...(this.options.maxWaitMs === undefined ? {} : { maxWaitMs: this.options.maxWaitMs }),
-          metrics: this.metrics,
-        }),
-    );
+    const consumer = new IdempotentConsumer({
+      ...registration,
+      kafka: this.connection.kafka,
+      catalog: this.catalog,
+      store: registration.store ?? new ProcessedEventRepository(this.mongo!),
+      deadLetterProducer: this.connection.producer,
+      logger: this.logger,
+      maxAttempts: this.options.maxAttempts ?? 5,
+      ...(this.options.sessionTimeoutMs === undefined
+        ? {}
+        : { sessionTimeoutMs: this.options.sessionTimeoutMs }),
+      ...(this.options.maxWaitMs === undefined ? {} : { maxWaitMs: this.options.maxWaitMs }),
+      metrics: this.metrics,
+    });
     this.metrics.onCollect('lag', () => this.lag(registration.groupId, registration.topics));
     // Before the first consumer's first batch: its first commit would load these (see the function).
     if (this.consumers.length === 0) warmKafkaProtocol('consumer');
-    this.consumers.push(...consumers);
-    // Together: members that join one by one make the group rebalance once per member.
-    await Promise.all(consumers.map((c) => c.start()));
-    return consumers;
+    this.consumers.push(consumer);
+    await consumer.start();
+    return consumer;
   }
 
   /**

@@ -16,14 +16,6 @@ export interface ConsumerGroupSettings {
   store?: ProcessedEventStore;
   partitionsConsumedConcurrently?: number;
   /**
-   * Kafka consumers of this group in this process (default 1), each a member with a share of the
-   * partitions. kafkajs fetches again only once every batch of its last fetch is handled, so one
-   * consumer's partitions wait for the slowest of them and for each fetch; with a member per
-   * partition, one partition's fetch overlaps another's handling (the analytics benchmark:
-   * docs/analytics.md). Members in all replicas together beyond the partitions sit idle.
-   */
-  members?: number;
-  /**
    * Where a group with no committed offsets starts (default: the topics' beginning). A read model
    * that fills itself from its source at boot needs only what is published after (false).
    */
