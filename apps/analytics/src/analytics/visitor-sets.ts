@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG, REDIS } from '@core-vault/platform';
 import { type AnalyticsConfig } from '../config';
+import { Sha256Hmac } from './keyed-hash';
 
 /** Day sets outlive the 30-day window by a few days (late views, clock skew). */
 const DAY_SET_TTL_SECONDS = 35 * 24 * 3600;
@@ -22,7 +22,7 @@ export interface ArtifactVisits {
  */
 @Injectable()
 export class VisitorSets {
-  private readonly salt: string;
+  private readonly hmac: Sha256Hmac;
   private readonly prefix: string;
   private readonly memo = new Map<string, string>();
 
@@ -30,14 +30,14 @@ export class VisitorSets {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AnalyticsConfig,
   ) {
-    this.salt = config.ANALYTICS_VISITOR_SALT;
+    this.hmac = new Sha256Hmac(config.ANALYTICS_VISITOR_SALT);
     this.prefix = config.ANALYTICS_REDIS_PREFIX;
   }
 
   hash(sessionId: string): string {
     let hashed = this.memo.get(sessionId);
     if (hashed === undefined) {
-      hashed = createHmac('sha256', this.salt).update(sessionId).digest('base64url').slice(0, 22);
+      hashed = this.hmac.base64url(sessionId).slice(0, 22);
       // Bounded: when full, the oldest entry (first in insertion order) goes.
       if (this.memo.size >= HASH_MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
       this.memo.set(sessionId, hashed);
