@@ -2,6 +2,7 @@ export * from './events/envelope';
 export * from './events/topics';
 export * from './events/payloads';
 export * from './events/catalog';
+export * from './events/fast-checks';
 export * from './accounts/permissions';
 export * from './accounts/auth-token';
 export * from './accounts/email';

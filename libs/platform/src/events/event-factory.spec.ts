@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Topic, defineEventCatalog } from '@core-vault/contracts';
+import { Topic, defineEventCatalog, productEventCatalog } from '@core-vault/contracts';
 import { EventFactory, EventValidationError, contextEvents, decodeEvent, topicEvents } from './event-factory';
 
 const catalog = defineEventCatalog({
@@ -59,6 +59,43 @@ describe('decodeEvent', () => {
   it('rejects an event published on the wrong topic', () => {
     const result = decodeEvent(catalog, 'shop.order-placed.v2', JSON.stringify(good));
     expect(!result.ok && result.reason).toContain('on topic shop.order-placed.v2');
+  });
+});
+
+describe('decodeEvent with a topic that has a fast check', () => {
+  const fastCheck = jest.fn((raw: unknown) => typeof raw === 'object' && raw !== null && 'id' in raw);
+  const checked = defineEventCatalog(
+    { 'shop.order-placed.v1': z.strictObject({ orderId: z.string(), total: z.number() }) },
+    { 'shop.order-placed.v1': fastCheck },
+  );
+  const good = new EventFactory(checked, 'shop').create(
+    'shop.order-placed.v1',
+    { orderId: 'o1', total: 3 },
+    { key: 'o1' },
+  ).envelope;
+
+  it('takes what the check accepts as it was decoded, without zod', () => {
+    const result = decodeEvent(checked, 'shop.order-placed.v1', JSON.stringify(good));
+    expect(result).toEqual({ ok: true, envelope: good });
+    expect(fastCheck).toHaveBeenCalledTimes(1);
+  });
+
+  it('still refuses an event of another topic the check let through', () => {
+    const other = { ...good, type: 'shop.order-shipped' };
+    const result = decodeEvent(checked, 'shop.order-placed.v1', JSON.stringify(other));
+    expect(!result.ok && result.reason).toContain(
+      'event shop.order-shipped.v1 on topic shop.order-placed.v1',
+    );
+  });
+
+  it('leaves what the check refuses to zod, which explains it', () => {
+    const result = decodeEvent(checked, 'shop.order-placed.v1', JSON.stringify({ ...good, id: undefined }));
+    expect(!result.ok && result.reason).toContain('invalid envelope');
+  });
+
+  it('is used for the product catalog’s artifact-viewed topic', () => {
+    expect(productEventCatalog.fastCheckFor(Topic.ArtifactViewed)).toBeInstanceOf(Function);
+    expect(productEventCatalog.fastCheckFor(Topic.ArtifactCreated)).toBeUndefined();
   });
 });
 
