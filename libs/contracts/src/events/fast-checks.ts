@@ -1,4 +1,4 @@
-import { eventEnvelopeSchema } from './envelope';
+import { type EventEnvelope, eventEnvelopeSchema } from './envelope';
 import { eventPayloadSchemas } from './payloads';
 import { Topic } from './topics';
 
@@ -11,7 +11,7 @@ import { Topic } from './topics';
  * JSON.parse (1.8 µs), and made two new objects per view — on the views consumer's hottest path,
  * 200,000 views a catch-up (docs/analytics.md, 2026-11-30). Only that topic has one.
  */
-export type FastEventCheck = (raw: unknown) => boolean;
+export type FastEventCheck = (raw: unknown) => raw is EventEnvelope;
 
 type Plain = Record<string, unknown>;
 
@@ -63,6 +63,6 @@ function isArtifactViewed(d: Plain): boolean {
 }
 
 export const eventFastChecks: Partial<Record<Topic, FastEventCheck>> = {
-  [Topic.ArtifactViewed]: (raw) =>
+  [Topic.ArtifactViewed]: (raw): raw is EventEnvelope =>
     isPlain(raw) && isPlain(raw['data']) && isEnvelope(raw) && isArtifactViewed(raw['data']),
 };

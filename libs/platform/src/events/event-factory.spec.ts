@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Topic, defineEventCatalog, productEventCatalog } from '@core-vault/contracts';
+import { type EventEnvelope, Topic, defineEventCatalog, productEventCatalog } from '@core-vault/contracts';
 import { EventFactory, EventValidationError, contextEvents, decodeEvent, topicEvents } from './event-factory';
 
 const catalog = defineEventCatalog({
@@ -63,7 +63,11 @@ describe('decodeEvent', () => {
 });
 
 describe('decodeEvent with a topic that has a fast check', () => {
-  const fastCheck = jest.fn((raw: unknown) => typeof raw === 'object' && raw !== null && 'id' in raw);
+  let checks = 0;
+  const fastCheck = (raw: unknown): raw is EventEnvelope => {
+    checks++;
+    return typeof raw === 'object' && raw !== null && 'id' in raw;
+  };
   const checked = defineEventCatalog(
     { 'shop.order-placed.v1': z.strictObject({ orderId: z.string(), total: z.number() }) },
     { 'shop.order-placed.v1': fastCheck },
@@ -77,7 +81,7 @@ describe('decodeEvent with a topic that has a fast check', () => {
   it('takes what the check accepts as it was decoded, without zod', () => {
     const result = decodeEvent(checked, 'shop.order-placed.v1', JSON.stringify(good));
     expect(result).toEqual({ ok: true, envelope: good });
-    expect(fastCheck).toHaveBeenCalledTimes(1);
+    expect(checks).toBe(1);
   });
 
   it('still refuses an event of another topic the check let through', () => {

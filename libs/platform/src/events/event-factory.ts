@@ -135,10 +135,8 @@ export function decodeEvent(
   }
   if (!catalog.has(topic)) return explain(catalog, topic, raw);
   // Fastest path: a hot topic's check accepts only what its schema would accept unchanged.
-  if (catalog.fastCheckFor(topic)?.(raw)) {
-    const envelope = raw as EventEnvelope;
-    if (`${envelope.type}.v${String(envelope.version)}` === topic) return { ok: true, envelope };
-  }
+  if (catalog.fastCheckFor(topic)?.(raw) && `${raw.type}.v${String(raw.version)}` === topic)
+    return { ok: true, envelope: raw };
   // Fast path: a valid event on its own topic passes one combined schema.
   const parsed = topicSchema(catalog, topic).safeParse(raw);
   if (parsed.success && `${parsed.data.type}.v${String(parsed.data.version)}` === topic)
