@@ -134,6 +134,29 @@ describe('ExtensionConnectPage', () => {
     );
   });
 
+  it('sees a mark made after the first render but before it started watching', async () => {
+    gateway();
+    // The content script marks the page in the gap between the page's first read of the mark and
+    // its observer starting: no mutation is reported for it, and the page must still see it.
+    const Native = window.MutationObserver;
+    window.MutationObserver = class extends Native {
+      override observe(target: Node, options?: MutationObserverInit): void {
+        // Only the page's watch of the mark (testing-library's waitFor observes too).
+        if (target === document.documentElement && options?.attributeFilter?.includes('data-cv-extension'))
+          document.documentElement.dataset['cvExtension'] = '1.2.3';
+        super.observe(target, options);
+      }
+    };
+    try {
+      renderApp('/extension/connect');
+      await waitFor(() =>
+        expect(screen.getByTestId('extension-status')).toHaveTextContent(CONNECT_TEXTS.installed('1.2.3')),
+      );
+    } finally {
+      window.MutationObserver = Native;
+    }
+  });
+
   it('sends a signed-out visitor to sign in, and back here after', async () => {
     gateway(false);
     const router = renderApp('/extension/connect');

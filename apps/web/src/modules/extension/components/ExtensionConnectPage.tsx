@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { createPersonalTokenRoute } from '@core-vault/contracts';
 import { Banner } from '../../../components/ui';
@@ -118,13 +118,18 @@ function ManualToken({ token, refused }: { token: string; refused?: string | und
   );
 }
 
-/** The extension's content script may mark the page after this chunk ran: watch the attribute. */
+/** Calls `onChange` whenever the extension's content script (re)marks the page. */
+function watchExtensionMark(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-cv-extension'] });
+  return () => observer.disconnect();
+}
+
+/**
+ * The extension's content script may mark the page after this chunk ran. An external store, not
+ * state plus an effect: React reads the mark again once it watches, so a mark made between the
+ * first render and the observer's start is not missed (it was, on a loaded machine).
+ */
 function useExtensionVersion(): string | null {
-  const [version, setVersion] = useState(() => extensionVersion());
-  useEffect(() => {
-    const observer = new MutationObserver(() => setVersion(extensionVersion()));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-cv-extension'] });
-    return () => observer.disconnect();
-  }, []);
-  return version;
+  return useSyncExternalStore(watchExtensionMark, () => extensionVersion());
 }
