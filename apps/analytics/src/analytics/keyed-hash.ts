@@ -35,7 +35,7 @@ export class Sha256Hmac {
       return createHmac('sha256', this.key).update(message).digest('base64url');
     const length = this.inner.write(message, BLOCK, 'utf8');
     // 'binary' (latin1) maps each digest byte to one char and back, without a Buffer per call.
-    this.outer.write(hash('sha256', this.inner.subarray(0, BLOCK + length), 'binary'), BLOCK, 'latin1');
+    this.outer.write(hash('sha256', this.inner.subarray(0, BLOCK + length), 'binary'), BLOCK, 'binary');
     return hash('sha256', this.outer, 'base64url');
   }
 }
