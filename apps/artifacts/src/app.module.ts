@@ -13,6 +13,7 @@ import { ARTIFACT_MODEL } from './artifacts/artifact.schema';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { type ArtifactsConfig } from './config';
 import { PortabilityModule } from './portability/portability.module';
+import { RuntimeModule } from './runtime/runtime.module';
 import { ShareCardModule } from './share-card/share-card.module';
 
 @Module({})
@@ -47,6 +48,7 @@ export class AppModule {
         PortabilityModule,
         ArtifactsModule,
         ShareCardModule,
+        RuntimeModule,
         OutboxModule.forRoot({ models: [ARTIFACT_MODEL] }),
       ],
     };

@@ -7,6 +7,7 @@ import {
   mongoConfigSchema,
   redisConfigSchema,
 } from '@core-vault/platform';
+import { aiConfigShape } from './runtime/ai-config';
 
 /** Artifacts, versions, collections, search, sanitizing. */
 export const artifactsConfigSchema = baseConfigSchema
@@ -47,6 +48,15 @@ export const artifactsConfigSchema = baseConfigSchema
       .default('cv-artifacts'),
     /** The consumer group that feeds the search index from the artifacts' own events. */
     SEARCH_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.search-index'),
+    /** The consumer group that deletes artifact runtime data with its artifact or account. */
+    RUNTIME_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.runtime-data'),
+    /** Redis key prefix of the runtime's rate limits and daily AI counters (tests use their own). */
+    RUNTIME_REDIS_PREFIX: z.string().min(1).max(100).default('artifact-runtime'),
+    /** Storage calls per minute per viewer per artifact (runtime-limits.ts says why 300). */
+    RUNTIME_STORAGE_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+    /** AI calls per minute per viewer per artifact (the daily quotas bound the cost). */
+    RUNTIME_AI_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    ...aiConfigShape,
   });
 
 export type ArtifactsConfig = z.infer<typeof artifactsConfigSchema>;

@@ -1,6 +1,7 @@
 // First: OpenTelemetry must patch Express, kafkajs, mongoose and ioredis before they load.
 import '@core-vault/platform/tracing';
 import 'reflect-metadata';
+import { RUNTIME_STORAGE_BODY_MAX_BYTES, runtimeRoute } from '@core-vault/contracts';
 import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { artifactsConfigSchema } from './config';
@@ -11,4 +12,6 @@ void runService({
   module: (config, logger) => AppModule.register(config, logger),
   // 500,000 characters of content, JSON-escaped and possibly multi-byte (as the gateway).
   bodyLimit: '2.5mb',
+  // A storage value may be 5 MB (Claude's limit): on the storage write route only.
+  routeBodyLimits: { [runtimeRoute.setStorage.path]: RUNTIME_STORAGE_BODY_MAX_BYTES },
 });

@@ -5,9 +5,11 @@ import { type Redis } from 'ioredis';
 import { type Logger } from 'pino';
 import {
   STRIPE_WEBHOOK_MAX_BYTES,
+  RUNTIME_STORAGE_BODY_MAX_BYTES,
   STRIPE_WEBHOOK_PATH,
   VIEW_BEACON_MAX_BYTES,
   analyticsRoute,
+  runtimeRoute,
 } from '@core-vault/contracts';
 import { LOGGER, METRICS, REDIS, type ServiceMetrics, runService } from '@core-vault/platform';
 import { prependRequestHandler, publicEdgeCache } from './artifacts/public-edge-cache';
@@ -24,6 +26,8 @@ void runService({
   routeBodyLimits: {
     [STRIPE_WEBHOOK_PATH]: STRIPE_WEBHOOK_MAX_BYTES,
     [analyticsRoute.viewBeacon.path]: VIEW_BEACON_MAX_BYTES,
+    // A window.storage value may be 5 MB (Claude's limit); the path has parameters (request-guards.ts).
+    [runtimeRoute.setStorage.path]: RUNTIME_STORAGE_BODY_MAX_BYTES,
   },
   // The view beacon's navigator.sendBeacon body is text/plain (no CORS preflight from embeds).
   textJsonPaths: [analyticsRoute.viewBeacon.path],

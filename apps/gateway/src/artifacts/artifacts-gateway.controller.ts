@@ -15,5 +15,7 @@ export const ArtifactsGatewayController = forwardersFor({
     getArtifact: { via: PublicReadForwarder },
     // The NDJSON export of every artifact and version: passed on as it comes (#18).
     exportMyArtifacts: { options: { stream: true } },
+    // window.claude.complete waits for a model: up to the artifacts service's AI_TIMEOUT_MS (≤ 120 s).
+    completeInArtifact: { options: { timeoutMs: 125_000 } },
   },
 });

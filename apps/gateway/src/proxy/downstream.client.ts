@@ -41,6 +41,8 @@ export interface ForwardOptions {
   raw?: boolean;
   extraHeaders?: readonly string[];
   stream?: boolean;
+  /** Time limit of the answer's headers, over TIMEOUT_MS (a model call takes longer). */
+  timeoutMs?: number;
 }
 
 /**
@@ -79,7 +81,7 @@ export class DownstreamClient {
     let upstream: globalThis.Response;
     // Streamed answers: the time limit covers the wait for the headers only.
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+    const timer = setTimeout(() => abort.abort(), options.timeoutMs ?? TIMEOUT_MS);
     try {
       upstream = await fetch(`${serviceUrl(this.config, service)}${req.originalUrl}`, {
         method: req.method,

@@ -1,3 +1,5 @@
+import { isRuntimeViewerCall } from '@core-vault/contracts';
+
 /** Methods that change state: the ones a cross-site page must never be able to send with our cookies. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -30,6 +32,8 @@ const PERSONAL_TOKEN_BEARER = /^Bearer cvp(?:at)?_/;
 export function isRefusedCrossSite(input: CrossSiteInput, appOrigin: string): boolean {
   if (!UNSAFE_METHODS.has(input.method.toUpperCase())) return false;
   if (EXEMPT_PATHS.some((p) => input.path === p || input.path.startsWith(`${p}/`))) return false;
+  // Embeds on per-artifact origins use the artifact runtime anonymously (no cookie is read there).
+  if (isRuntimeViewerCall(input.method, input.path)) return false;
   if (typeof input.authorization === 'string' && PERSONAL_TOKEN_BEARER.test(input.authorization.trim()))
     return false;
   if (input.secFetchSite === 'cross-site') return true;

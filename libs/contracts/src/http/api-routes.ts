@@ -2,6 +2,7 @@ import { authRoutes } from '../accounts/auth-routes';
 import { analyticsInternalRoutes, analyticsRoutes } from '../analytics/analytics-routes';
 import { artifactRoutes } from '../artifacts/artifact-routes';
 import { portabilityRoutes } from '../artifacts/portability-routes';
+import { runtimeRoutes } from '../artifacts/runtime-routes';
 import { shareCardRoutes } from '../artifacts/share-card-routes';
 import { billingRoutes } from '../billing/billing-routes';
 import { onboardingRoutes } from '../onboarding/onboarding-routes';
@@ -15,7 +16,7 @@ import { type ApiRoute } from './route';
  */
 export const routesByService = {
   identity: authRoutes,
-  artifacts: [...artifactRoutes, ...shareCardRoutes, ...portabilityRoutes],
+  artifacts: [...artifactRoutes, ...shareCardRoutes, ...portabilityRoutes, ...runtimeRoutes],
   billing: billingRoutes,
   analytics: analyticsRoutes,
   onboarding: onboardingRoutes,

@@ -11,7 +11,23 @@ export interface BodyLimits {
 type Req = IncomingMessage & { originalUrl?: string; rawBody?: Buffer };
 
 export function bodyLimitFor(limits: BodyLimits, req: Req): number {
-  return limits.routes[requestPath(req.originalUrl ?? req.url)] ?? limits.defaultBytes;
+  const path = requestPath(req.originalUrl ?? req.url);
+  const exact = limits.routes[path];
+  if (exact !== undefined) return exact;
+  for (const [route, bytes] of Object.entries(limits.routes))
+    if (route.includes('/:') && matchesRoute(route, path)) return bytes;
+  return limits.defaultBytes;
+}
+
+/**
+ * Whether a path fits an Express-style route whose `:name` segments stand for any one non-empty
+ * segment (`/api/v1/artifacts/:id/storage/:scope/:key`): segment by segment, no pattern.
+ */
+export function matchesRoute(route: string, path: string): boolean {
+  const want = route.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => (segment.startsWith(':') ? (got[i] ?? '') !== '' : segment === got[i]));
 }
 
 function tooLarge(limit: number): Error {

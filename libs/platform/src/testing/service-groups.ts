@@ -50,6 +50,8 @@ const SERVICE_GROUPS = {
       ],
     ],
     USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
+    // The artifact runtime's data leaves with its artifact or account.
+    RUNTIME_CONSUMER_GROUP: ['runtime-data', [Topic.ArtifactDeleted, Topic.UserDeleted]],
   },
   analytics: {
     VIEWS_CONSUMER_GROUP: ['views', [Topic.ArtifactViewed]],
@@ -108,7 +110,10 @@ export function groupEnv(prefix: string, service: string): Record<string, string
  * indexes (tools/scripts/lib/test-indexes.mjs).
  */
 const SERVICE_NAMESPACES: Record<string, (prefix: string) => Record<string, string>> = {
-  artifacts: (prefix) => ({ SEARCH_INDEX: `test-${prefix}-artifacts` }),
+  artifacts: (prefix) => ({
+    SEARCH_INDEX: `test-${prefix}-artifacts`,
+    RUNTIME_REDIS_PREFIX: `test-${prefix}-runtime`,
+  }),
   analytics: (prefix) => ({ ANALYTICS_REDIS_PREFIX: `test-${prefix}` }),
   onboarding: (prefix) => ({ ONBOARDING_QUEUE: `test-${prefix}-check-ins` }),
   gateway: (prefix) => ({ RATE_LIMIT_NAMESPACE: `test-${prefix}` }),
