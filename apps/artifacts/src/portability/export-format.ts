@@ -1,4 +1,9 @@
-import { type ExportTrailer, type ExportedArtifact, type ExportedVersion } from '@core-vault/contracts';
+import {
+  type ExportTrailer,
+  type ExportedArtifact,
+  type ExportedRuntime,
+  type ExportedVersion,
+} from '@core-vault/contracts';
 import { type ExportSource, type StoredVersion } from './portability.repository';
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
@@ -7,7 +12,11 @@ const iso = (d: Date | string): string => new Date(d).toISOString();
  * The export's NDJSON, written piece by piece so that one version at a time is in memory: an
  * artifact's line is its head (every field, `"versions":[` last), then each version, then the end.
  */
-export function exportHead(doc: ExportSource, collections: readonly string[]): string {
+export function exportHead(
+  doc: ExportSource,
+  collections: readonly string[],
+  runtime: ExportedRuntime | null = null,
+): string {
   const head: ExportedArtifact = {
     id: doc._id,
     title: doc.title,
@@ -33,6 +42,8 @@ export function exportHead(doc: ExportSource, collections: readonly string[]): s
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
     collections: [...collections],
+    // Only when there is some: an artifact without runtime data exports as it always did.
+    ...(runtime ? { runtime } : {}),
     // Last, and empty: its closing `]}` is cut off so the versions can follow one by one.
     versions: [],
   };

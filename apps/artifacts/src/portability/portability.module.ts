@@ -8,6 +8,7 @@ import {
   artifactSchema,
   artifactVersionSchema,
 } from '../artifacts/artifact.schema';
+import { RuntimeModule } from '../runtime/runtime.module';
 import { SettingsRepository } from '../settings/settings.repository';
 import { ARTIFACT_SETTINGS_MODEL, artifactSettingsSchema } from '../settings/settings.schema';
 import { PortabilityController } from './portability.controller';
@@ -26,6 +27,8 @@ import { PortabilityService } from './portability.service';
       { name: COLLECTION_MODEL, schema: collectionSchema },
       { name: ARTIFACT_SETTINGS_MODEL, schema: artifactSettingsSchema },
     ]),
+    // Each artifact's window.storage data and runtime settings travel with it.
+    RuntimeModule,
   ],
   controllers: [PortabilityController],
   providers: [PortabilityRepository, PortabilityService, ArtifactEvents, SettingsRepository],

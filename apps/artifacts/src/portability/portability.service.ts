@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Logger } from 'pino';
 import {
   type AuthUser,
+  type ExportedRuntime,
   type ImportArtifactsBody,
   type ImportArtifactsResult,
   type ImportResult,
@@ -17,6 +18,7 @@ import {
   exportTrailer,
   exportVersion,
 } from './export-format';
+import { RuntimePortability } from '../runtime/runtime-portability';
 import { SettingsRepository } from '../settings/settings.repository';
 import { planImport } from './import-plan';
 import { PortabilityRepository } from './portability.repository';
@@ -35,6 +37,7 @@ export class PortabilityService {
     private readonly events: ArtifactEvents,
     private readonly settings: SettingsRepository,
     private readonly relay: OutboxRelayService,
+    private readonly runtime: RuntimePortability,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -53,7 +56,7 @@ export class PortabilityService {
       this.repo.countArtifacts(owners),
     ]);
     const names = collectionNamesById(collections);
-    return { total, writeTo: (write) => this.writeExport(owners, names, write) };
+    return { total, writeTo: (write) => this.writeExport(owners, names, write, user.id) };
   }
 
   /**
@@ -65,6 +68,7 @@ export class PortabilityService {
     owners: readonly string[],
     names: ReadonlyMap<string, readonly string[]>,
     write: ExportSink,
+    userId: string,
   ): Promise<void> {
     let count = 0;
     let totalViews = 0;
@@ -72,7 +76,8 @@ export class PortabilityService {
     for (;;) {
       const batch = await this.repo.artifactBatch(owners, after, EXPORT_BATCH);
       for (const doc of batch) {
-        await write(exportHead(doc, names.get(doc._id) ?? []));
+        const runtime = await this.runtime.exportOf(doc._id, userId);
+        await write(exportHead(doc, names.get(doc._id) ?? [], runtime));
         // Earlier versions exist only below the current one: most artifacts (version 1) need no query.
         if (doc.version > 1) await this.writeVersions(doc._id, write);
         await write(EXPORT_ARTIFACT_END);
@@ -128,6 +133,7 @@ export class PortabilityService {
         });
         continue;
       }
+      const skipped = item.runtime ? await this.restoreRuntime(plan.artifact._id, user.id, item.runtime) : 0;
       const missing: string[] = [];
       for (const name of item.collections ?? [])
         if (!(await this.repo.addToCollectionNamed(user.id, owners, name, plan.artifact._id)))
@@ -136,6 +142,7 @@ export class PortabilityService {
       const messages = [
         ...(partial ? [omittedMessage(plan.omittedVersions)] : []),
         ...(missing.length ? [collectionsMessage(missing)] : []),
+        ...(skipped ? [storageMessage(skipped)] : []),
       ];
       results.push({
         ...base,
@@ -149,10 +156,26 @@ export class PortabilityService {
     this.relay.nudge();
     return { results };
   }
+
+  /** The artifact is stored already: runtime data that fails to land is reported, not fatal. */
+  private async restoreRuntime(
+    artifactId: string,
+    userId: string,
+    runtime: ExportedRuntime,
+  ): Promise<number> {
+    try {
+      return await this.runtime.importInto(artifactId, userId, runtime);
+    } catch (err) {
+      this.logger.warn({ err }, 'import: runtime data not stored');
+      return (runtime.shared?.length ?? 0) + (runtime.personal?.length ?? 0);
+    }
+  }
 }
 
 const NOT_STORED = 'It could not be stored. Nothing of it was kept; please try again.';
 const omittedMessage = (n: number) =>
   `Imported without its ${n} oldest ${n === 1 ? 'version' : 'versions'}: together they are larger than one import request.`;
+const storageMessage = (n: number) =>
+  `${n} stored ${n === 1 ? 'value was' : 'values were'} left out: ${n === 1 ? 'it breaks' : 'they break'} the storage limits.`;
 const collectionsMessage = (names: string[]) =>
   `Not added to ${names.map((n) => `"${n}"`).join(', ')}: the collection limit was reached.`;

@@ -5,6 +5,7 @@ import { AiProviderClient } from './ai-provider.client';
 import { RuntimeController } from './runtime.controller';
 import { RuntimeDataConsumer } from './runtime-data.consumer';
 import { RuntimeLimits } from './runtime-limits';
+import { RuntimePortability } from './runtime-portability';
 import { RuntimeStorageRepository } from './runtime-storage.repository';
 import {
   RUNTIME_ENTRY_MODEL,
@@ -27,7 +28,7 @@ import { RuntimeService } from './runtime.service';
     ]),
   ],
   controllers: [RuntimeController, RuntimeDataConsumer],
-  providers: [RuntimeStorageRepository, RuntimeService, RuntimeLimits, AiProviderClient],
-  exports: [RuntimeStorageRepository],
+  providers: [RuntimeStorageRepository, RuntimeService, RuntimeLimits, AiProviderClient, RuntimePortability],
+  exports: [RuntimePortability],
 })
 export class RuntimeModule {}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { artifactTypeSchema } from '../events/payloads';
 import { artifactMetadataSchema, metadataInputSchema, tagsInputSchema } from './artifact-dto';
 import { ARTIFACT_LIMITS as L, ARTIFACT_MESSAGES as M } from './artifact-limits';
+import { exportedRuntimeSchema } from './runtime-dto';
 
 /**
  * Export and import of a user's artifacts with their history (#18, docs/artifacts.md "Export and
@@ -63,6 +64,11 @@ export const exportedArtifactSchema = z.object({
   updatedAt: z.string(),
   /** Names of the owner's collections that hold it. */
   collections: z.array(z.string()),
+  /**
+   * Its window.storage data and runtime settings (docs/artifact-runtime.md): the shared store and
+   * the exporting owner's own personal store. Absent when it has none, and in older exports.
+   */
+  runtime: exportedRuntimeSchema.optional(),
   /** Every kept earlier version, oldest first (the current one is the top level). */
   versions: z.array(exportedVersionSchema),
 });
@@ -137,6 +143,8 @@ export const importArtifactSchema = z
       .optional(),
     /** Earlier versions the SPA left out so the artifact fits one request (reported as partial). */
     omittedVersions: z.number().int().min(0).optional(),
+    /** Runtime data (absent in older exports); each key and value is checked as a storage write is. */
+    runtime: exportedRuntimeSchema.optional(),
   })
   .superRefine((a, ctx) => {
     const numbers = (a.versions ?? []).map((v) => v.version);

@@ -6,6 +6,7 @@ import { localDefaults } from '../config/local-config';
 export * from './auth-user';
 export * from './consumer-groups';
 export * from './error-code';
+export * from './fake-model-server';
 export * from './process';
 export * from './teardown';
 export * from './tokens';
