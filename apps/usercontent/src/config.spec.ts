@@ -7,6 +7,7 @@ const env = {
   RENDERER_ORIGIN: 'https://usercontent.example',
   WEB_ORIGIN: 'https://vault.example',
   GATEWAY_URL: 'http://gateway:3000',
+  ARTIFACT_ORIGIN_SECRET: 'a-production-secret-of-at-least-32-chars',
 };
 
 describe('usercontent config', () => {

@@ -1,6 +1,6 @@
 import { type z } from 'zod';
 import { z as zod } from 'zod';
-import { baseConfigSchema, httpUrl } from '@core-vault/platform';
+import { baseConfigSchema, httpUrl, secret } from '@core-vault/platform';
 
 const origin = httpUrl.refine(
   (v) => new URL(v).origin === v,
@@ -24,6 +24,13 @@ export const usercontentConfigSchema = baseConfigSchema.extend({
   /** The gateway's public read of artifacts (embeds fetch public artifacts server-side). */
   GATEWAY_URL: httpUrl,
   GATEWAY_TIMEOUT_MS: zod.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The key that turns an artifact id into the label of its own origin
+   * (`{label}.{RENDERER_ORIGIN host}`; docs/rendering.md, "Origins"). Secret: with it, anyone could
+   * tell which artifact a label belongs to. Changing it moves every artifact to a new origin, so
+   * what viewers' browsers kept for artifacts is left behind.
+   */
+  ARTIFACT_ORIGIN_SECRET: secret(zod.string().min(32, 'must be at least 32 characters')),
   /** Built browser assets (scripts/build-assets.mjs); defaults to dist/public beside this app. */
   ASSETS_DIR: zod.string().optional(),
 });

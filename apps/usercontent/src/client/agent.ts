@@ -6,6 +6,9 @@
  * checks its messages against the zod schemas instead.
  */
 import { type AgentError, type AgentMessage, agentMessage } from './agent-messages';
+import { installClaudeRuntime, showAiOffNotice } from './claude-runtime';
+import { installNavigationGuard, showNavigationBlocked } from './navigation-guard';
+import { embedTransport, originLocalStorage, parentTransport } from './runtime-transports';
 import { runReact } from './react-runner';
 import { PROBE_TIMEOUT_MS, SizingClassifier, contentHeight } from './sizing';
 import { installPersistedStorage, installStorageShim } from './storage-shim';
@@ -20,6 +23,7 @@ declare global {
 const script = document.currentScript as HTMLScriptElement | null;
 const mode = script?.dataset['mode'] === 'frame' ? 'frame' : 'embed';
 const parentOrigin = script?.dataset['parent'];
+const runtimeApi = script?.dataset['runtime'];
 const framed = window.parent !== window;
 
 function post(message: AgentMessage): void {
@@ -43,9 +47,26 @@ function storageSeed(): Record<string, string> {
   }
 }
 
+// The origin's real storage, before the frame's localStorage is replaced: where an anonymous
+// viewer's window.storage data lives (runtime-transports.ts).
+const originStorage = originLocalStorage(window);
+
 if (mode === 'frame' && framed)
   installPersistedStorage(storageSeed(), (items) => post(agentMessage({ kind: 'storage', items })));
 else installStorageShim();
+
+// Before any artifact code: navigations away from this origin are stopped (navigation-guard.ts).
+installNavigationGuard(window, (destination) => showNavigationBlocked(document, destination));
+
+// Claude's artifact runtime: through the app in its frame, through the vault's API in an embed.
+const transport =
+  mode === 'frame' && framed && parentOrigin
+    ? parentTransport(window, parentOrigin, originStorage)
+    : runtimeApi
+      ? embedTransport(runtimeApi, originStorage, window.fetch.bind(window))
+      : null;
+if (transport)
+  installClaudeRuntime(window, { transport, onAiOff: (message) => showAiOffNotice(document, message) });
 
 /**
  * Height and sizing mode (sizing.ts), measured once per frame after anything that can change

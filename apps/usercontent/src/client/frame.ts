@@ -2,7 +2,7 @@
  * The renderer shell (/frame): waits for one `render` message from the app that framed it —
  * exact parent origin, the parent window as source, a valid message — builds the artifact's
  * document (loading highlight.js, sucrase or marked only when the artifact needs them) and
- * replaces itself with it. Artifact code therefore runs only here, on the renderer origin.
+ * replaces itself with it. Artifact code therefore runs only here, on the artifact's own origin.
  */
 import { type RenderRequest, frameMessage, renderRequestSchema } from '@core-vault/contracts';
 import { buildArtifactDocument, documentNeeds } from '../document/build-document';
@@ -20,6 +20,12 @@ interface HljsModule {
 const load = <T>(url: string): Promise<T> => import(/* @vite-ignore */ url) as Promise<T>;
 
 const parentOrigin = document.querySelector<HTMLMetaElement>('meta[name="cv-parent-origin"]')?.content ?? '';
+/**
+ * The artifact this origin belongs to ('' on a throwaway preview origin), checked by the server
+ * against the host: the shell renders that artifact only, so no other artifact's code can be
+ * brought onto this origin (a frame that navigated itself here cannot ask the app for its own).
+ */
+const boundArtifact = document.querySelector<HTMLMetaElement>('meta[name="cv-artifact"]')?.content ?? '';
 
 async function buildDocument(request: RenderRequest): Promise<string> {
   const { artifact, theme } = request;
@@ -58,7 +64,7 @@ let started = false;
 async function onMessage(event: MessageEvent): Promise<void> {
   if (started || event.source !== window.parent || event.origin !== parentOrigin) return;
   const parsed = renderRequestSchema.safeParse(event.data);
-  if (!parsed.success) return;
+  if (!parsed.success || (parsed.data.artifact.id ?? '') !== boundArtifact) return;
   started = true;
   window.removeEventListener('message', listener);
   const html = await buildDocument(parsed.data);

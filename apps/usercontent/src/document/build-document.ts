@@ -19,6 +19,11 @@ export interface DocumentOptions {
   storage?: Record<string, string>;
   /** embed mode: where the "Core Vault" brand link goes. */
   brandHref?: string;
+  /**
+   * embed mode: this artifact's runtime API (`{app}/api/v1/artifacts/{id}`: shared storage and AI
+   * calls, anonymously). In frame mode the app answers the runtime's calls instead.
+   */
+  runtimeApi?: string;
   highlight?: HighlightFn;
   /** Markdown to HTML for previews that have no sanitized form yet. */
   markdown?: (source: string) => string;
@@ -74,7 +79,9 @@ function agentTag(options: DocumentOptions): string {
     options.mode === 'frame' && options.storage
       ? `<script type="application/json" id="cv-storage">${jsonForScript(options.storage)}</script>`
       : '';
-  return `${storage}<script src="${AGENT_URL}" data-mode="${options.mode}"${parent}></script>`;
+  const runtime =
+    options.mode === 'embed' && options.runtimeApi ? ` data-runtime="${escapeHtml(options.runtimeApi)}"` : '';
+  return `${storage}<script src="${AGENT_URL}" data-mode="${options.mode}"${parent}${runtime}></script>`;
 }
 
 function brand(options: DocumentOptions): string {

@@ -3,6 +3,7 @@ import {
   SHARE_CARD_SIZE,
   artifactShareMeta,
   embedCode,
+  labelOfOrigin,
   shareCardUrl,
   shareMetaTags,
 } from '@core-vault/contracts';
@@ -10,10 +11,13 @@ import { buildArtifactDocument, documentNeeds, escapeHtml, messageDocument, prep
 import { type ArtifactLookup, type ArtifactSource, LOOKUP_MESSAGES, PINNED_VERSION } from './artifact-source';
 import { highlightOnServer, transformOnServer } from './node-renderers';
 
-/** The /frame shell: the checked parent origin for frame.js, and nothing else. */
-export function frameShell(parentOrigin: string): string {
+/**
+ * The /frame shell: the checked parent origin and the artifact this origin belongs to ('' on a
+ * preview origin) for frame.js, and nothing else.
+ */
+export function frameShell(parentOrigin: string, artifactId: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="cv-parent-origin" content="${escapeHtml(parentOrigin)}">
+<html lang="en"><head><meta charset="utf-8"><meta name="cv-parent-origin" content="${escapeHtml(parentOrigin)}"><meta name="cv-artifact" content="${escapeHtml(artifactId)}">
 <title>Core Vault renderer</title><script type="module" src="/assets/frame.js"></script></head><body></body></html>`;
 }
 
@@ -83,6 +87,7 @@ export async function embedPage(
   const html = buildArtifactDocument(artifact, {
     ...base,
     brandHref: `${webOrigin}/view/${encodeURIComponent(id)}${pin ? `?v=${pin}` : ''}`,
+    runtimeApi: `${webOrigin}/api/v1/artifacts/${encodeURIComponent(id)}`,
     ...(needs.highlight ? { highlight: highlightOnServer } : {}),
     ...(needs.react
       ? { react: prepareReact(artifact.content, transformOnServer, artifact.securityWarning) }
@@ -104,7 +109,7 @@ export type OEmbedResult = { status: number; body: Record<string, unknown> };
 export async function oembed(
   source: ArtifactSource,
   params: URLSearchParams,
-  origins: { web: string; renderer: string },
+  origins: { web: string; renderer: string; embed: (id: string) => string },
 ): Promise<OEmbedResult> {
   const format = params.get('format') ?? 'json';
   if (format !== 'json') return { status: 501, body: { message: 'Only format=json is supported.' } };
@@ -120,7 +125,7 @@ export async function oembed(
   const height = Math.min(600, maxHeight ?? 600);
   const width = maxWidth ?? 800;
   const theme = parseTheme(params.get('theme'));
-  let html = embedCode(origins.renderer, id, {
+  let html = embedCode(origins.embed(id), id, {
     width: maxWidth ? String(maxWidth) : '100%',
     height: String(height),
     title: found.artifact.title,
@@ -172,7 +177,10 @@ function artifactIdFromUrl(
   const match = /^\/(view|embed)\/([^/]+)\/?$/.exec(url.pathname);
   if (!match) return null;
   const [, kind, id] = match;
-  const okOrigin = kind === 'view' ? url.origin === origins.web : url.origin === origins.renderer;
+  const okOrigin =
+    kind === 'view'
+      ? url.origin === origins.web
+      : url.origin === origins.renderer || labelOfOrigin(origins.renderer, url.origin) !== null;
   if (!okOrigin || !id) return null;
   const pinned = parsePinned(url.searchParams.get('v'));
   if (pinned === 'invalid') return null;

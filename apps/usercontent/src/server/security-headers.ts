@@ -1,10 +1,10 @@
 /**
  * Headers of everything the renderer serves. Artifact documents get a CSP that allows their
- * inline code, the renderer's own files (assets, vendor libraries, the library mirror) and images
- * over https, but no other scripts or styles, no forms posting anywhere, no workers or nested
+ * inline code and the renderer's own files (assets, vendor libraries, the library mirror, served
+ * on the artifact's own origin), but no other scripts, styles or images, no forms posting anywhere, no workers or nested
  * frames, and a CSP sandbox without top navigation — so even a document opened outside our iframe
  * cannot take over the page that shows it. Outbound network (fetch, XHR, WebSocket, EventSource
- * to https/wss, and media over https) only when the owner allowed it for that artifact
+ * to https/wss, images and media over https) only when the owner allowed it for that artifact
  * (docs/rendering.md, "Network").
  */
 export const SANDBOX_FLAGS = [
@@ -20,23 +20,25 @@ export const SANDBOX_FLAGS = [
 /**
  * `beacon`: the app's cookie-less view beacon URL (exact path), which an embed's agent reports
  * its view to; artifact code can reach that one URL too, which any web page can (docs/analytics.md).
+ * `runtime`: the API prefix of this artifact's own runtime (`…/api/v1/artifacts/{id}/`: its
+ * shared storage and AI calls), which an embed's agent calls anonymously.
  */
 export function artifactCsp(
   frameAncestors: string,
-  { network = false, beacon }: { network?: boolean; beacon?: string } = {},
+  { network = false, beacon, runtime }: { network?: boolean; beacon?: string; runtime?: string } = {},
 ): string {
+  const vault = [beacon, runtime].filter(Boolean).join(' ');
   return [
     "default-src 'none'",
     // WebAssembly (Graphviz, SQLite, image codecs in artifacts) may compile; JS eval stays refused.
     "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    // Remote images are common (avatars, photos, charts as images). They carry no referrer (the
-    // Referrer-Policy below), but the image host sees the viewer's IP address: the trade-off is
-    // written down in docs/rendering.md.
-    "img-src 'self' data: blob: https:",
+    // Network off means off: a remote image is a beacon (its URL can carry what the viewer typed),
+    // so remote images, like every other request, need the owner's "allow network".
+    `img-src 'self' data: blob:${network ? ' https:' : ''}`,
     "font-src 'self' data:",
     `media-src 'self' data: blob:${network ? ' https:' : ''}`,
-    `connect-src 'self'${beacon ? ` ${beacon}` : ''}${network ? ' https: wss:' : ''}`,
+    `connect-src 'self'${vault ? ` ${vault}` : ''}${network ? ' https: wss:' : ''}`,
     "frame-src 'none'",
     // Dedicated workers from blob: URLs (Tone's clock, compute off the main thread) run under this
     // same CSP. No 'self': a service worker needs a same-origin script URL and could then sit

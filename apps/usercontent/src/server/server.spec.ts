@@ -1,15 +1,20 @@
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { type Server } from 'node:http';
+import { type Server, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { type UsercontentConfig } from '../config';
+import { ArtifactOrigins } from './origins';
 import { createUsercontentServer } from './server';
 
 const APP = 'http://127.0.0.1:4200';
 const RENDERER = 'http://localhost:4300';
+const SECRET = 'test-only-origin-secret-0123456789abcdef';
+const origins = new ArtifactOrigins(RENDERER, SECRET);
+/** The Host header of an artifact's own origin (`{label}.localhost:4300`). */
+const hostOf = (id: string) => new URL(origins.originFor(id)).host;
 
 const ARTIFACTS: Record<string, { status: number; body?: unknown }> = {
   pub: {
@@ -127,6 +132,7 @@ beforeAll(async () => {
     FRAME_PARENT_ORIGINS: 'https://vault.example',
     GATEWAY_URL: 'http://gateway.invalid',
     GATEWAY_TIMEOUT_MS: 1000,
+    ARTIFACT_ORIGIN_SECRET: SECRET,
   };
   server = createUsercontentServer({
     config,
@@ -144,32 +150,119 @@ afterAll(() => {
   server.close();
 });
 
-const get = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);
+/**
+ * A request to the test server as if to `host` (fetch cannot set Host): by default an embed path
+ * goes to its artifact's own origin, anything else to the renderer's.
+ */
+function get(path: string, init: { method?: string; headers?: Record<string, string>; host?: string } = {}) {
+  let host = init.host ?? 'localhost:4300';
+  const embed = init.host ? null : /^\/embed\/([^/?]+)/.exec(path);
+  if (embed) {
+    try {
+      host = hostOf(decodeURIComponent(embed[1]!));
+    } catch {
+      // a malformed escape: the renderer's own origin answers it
+    }
+  }
+  return new Promise<Response>((resolve, reject) => {
+    const req = httpRequest(
+      `${base}${path}`,
+      { method: init.method ?? 'GET', headers: { ...init.headers, host } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+          const status = res.statusCode ?? 0;
+          const body = status === 304 || status === 204 ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status, headers }));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Follows the renderer's redirect of /frame to the frame's own origin. */
+async function frameOn(path: string): Promise<{ location: URL; res: Response }> {
+  const redirect = await get(path);
+  expect(redirect.status).toBe(302);
+  const location = new URL(redirect.headers.get('location') ?? '');
+  return { location, res: await get(`${location.pathname}${location.search}`, { host: location.host }) };
+}
 
 describe('/frame', () => {
   it.each([APP, 'https://vault.example'])(
-    'serves the shell to the allowed parent %s, framed only by it',
+    'serves the shell to the allowed parent %s, on the artifact’s own origin, framed only by it',
     async (parent) => {
-      const res = await get(`/frame?parent=${encodeURIComponent(parent)}`);
+      const { location, res } = await frameOn(`/frame/pub?parent=${encodeURIComponent(parent)}`);
+      expect(location.origin).toBe(origins.originFor('pub'));
+      expect(location.origin).toMatch(/^http:\/\/[a-z2-7]{26}\.localhost:4300$/);
+      expect(location.searchParams.get('a')).toBe('pub');
       expect(res.status).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain(`frame-ancestors ${parent};`);
-      // Same-origin only (the renderer's files), images over https, nothing else remote.
+      // Same-origin only (the renderer's files), nothing remote: network off means off.
       expect(csp).toContain("connect-src 'self';");
-      expect(csp).toContain("img-src 'self' data: blob: https:;");
+      expect(csp).toContain("img-src 'self' data: blob:;");
       expect(csp).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';");
       expect(csp).toContain("form-action 'none'");
       expect(csp).toContain('sandbox allow-scripts');
       expect(csp).not.toContain('allow-top-navigation');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-      expect(await res.text()).toContain(`<meta name="cv-parent-origin" content="${parent}">`);
+      expect(res.headers.get('origin-agent-cluster')).toBe('?1');
+      const html = await res.text();
+      expect(html).toContain(`<meta name="cv-parent-origin" content="${parent}">`);
+      expect(html).toContain('<meta name="cv-artifact" content="pub">');
     },
   );
 
+  it('gives the same artifact the same origin every time, and another artifact another one', async () => {
+    const a = (await frameOn(`/frame/pub?parent=${encodeURIComponent(APP)}`)).location.origin;
+    const again = (await frameOn(`/frame/pub?parent=${encodeURIComponent(APP)}`)).location.origin;
+    const b = (await frameOn(`/frame/md?parent=${encodeURIComponent(APP)}`)).location.origin;
+    expect(again).toBe(a);
+    expect(b).not.toBe(a);
+    // The label is a keyed hash: it does not spell the id.
+    expect(a).not.toContain('pub');
+  });
+
+  it('sends an unsaved preview to a throwaway origin of its own, bound to no artifact', async () => {
+    const first = await frameOn(`/frame?parent=${encodeURIComponent(APP)}`);
+    const second = await frameOn(`/frame?parent=${encodeURIComponent(APP)}`);
+    expect(first.location.host).toMatch(/^p-[a-z2-7]{20}\.localhost:4300$/);
+    expect(second.location.host).not.toBe(first.location.host);
+    expect(first.res.status).toBe(200);
+    expect(await first.res.text()).toContain('<meta name="cv-artifact" content="">');
+  });
+
+  it('never serves one artifact’s shell on another’s origin', async () => {
+    const parent = encodeURIComponent(APP);
+    for (const [host, query] of [
+      [hostOf('md'), `a=pub`], // B's origin asked for A
+      [hostOf('pub'), ''], // an artifact origin without its artifact
+      ['p-abcdefghijklmnopqrst.localhost:4300', 'a=pub'], // a preview origin asked for an artifact
+      ['localhost:4300', 'a=pub'], // the renderer's own origin runs no artifact code
+    ] as const) {
+      const res = await get(`/frame?parent=${parent}&${query}`, { host });
+      expect(res.status === 404 || res.status === 302).toBe(true);
+      // The renderer's own origin sends a frame on to a preview origin, which renders no artifact.
+      if (res.status === 302) {
+        const location = new URL(res.headers.get('location') ?? '');
+        expect(location.host).toMatch(/^p-[a-z2-7]{20}\./);
+        expect(location.searchParams.has('a')).toBe(false);
+      }
+    }
+  });
+
   it('opens outbound network only when the app asks for an artifact that allows it', async () => {
-    const res = await get(`/frame?parent=${encodeURIComponent(APP)}&network=1`);
+    const { res } = await frameOn(`/frame/net?parent=${encodeURIComponent(APP)}&network=1`);
     const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
     expect(csp).toContain("connect-src 'self' https: wss:;");
     expect(csp).toContain("media-src 'self' data: blob: https:;");
     expect(csp).toContain("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';");
@@ -178,12 +271,25 @@ describe('/frame', () => {
   it.each(['https://evil.example', `${APP}/`, `${APP}.evil.example`, '"><script>', ''])(
     'refuses the parent %j',
     async (parent) => {
-      expect((await get(`/frame?parent=${encodeURIComponent(parent)}`)).status).toBe(400);
+      expect((await get(`/frame/pub?parent=${encodeURIComponent(parent)}`)).status).toBe(400);
+      expect(
+        (await get(`/frame?parent=${encodeURIComponent(parent)}&a=pub`, { host: hostOf('pub') })).status,
+      ).toBe(400);
     },
   );
 });
 
 describe('/embed/{id}', () => {
+  it('is served on the artifact’s own origin only: elsewhere it is sent there', async () => {
+    const onBase = await get('/embed/pub?theme=dark', { host: 'localhost:4300' });
+    expect(onBase.status).toBe(302);
+    expect(onBase.headers.get('location')).toBe(`${origins.originFor('pub')}/embed/pub?theme=dark`);
+    const onOther = await get('/embed/pub', { host: hostOf('md') });
+    expect(onOther.status).toBe(302);
+    expect(onOther.headers.get('location')).toBe(`${origins.originFor('pub')}/embed/pub`);
+    expect((await get('/embed/pub', { host: 'p-abcdefghijklmnopqrst.localhost:4300' })).status).toBe(404);
+  });
+
   it('shows a public artifact’s sanitized form with the brand link, embeddable anywhere', async () => {
     const res = await get('/embed/pub?theme=dark');
     expect(res.status).toBe(200);
@@ -239,10 +345,16 @@ describe('/embed/{id}', () => {
   it('follows the owner’s network setting in the embed’s CSP, which always lets it reach the view beacon', async () => {
     const [open, closed] = await Promise.all([get('/embed/net'), get('/embed/pub')]);
     const beacon = `${APP}/api/v1/analytics/beacon`;
+    // …and its own runtime API (window.storage's shared store, window.claude), no other artifact's.
     expect(open.headers.get('content-security-policy')).toContain(
-      `connect-src 'self' ${beacon} https: wss:;`,
+      `connect-src 'self' ${beacon} ${APP}/api/v1/artifacts/net/ https: wss:;`,
     );
-    expect(closed.headers.get('content-security-policy')).toContain(`connect-src 'self' ${beacon};`);
+    expect(open.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https:;");
+    expect(closed.headers.get('content-security-policy')).toContain(
+      `connect-src 'self' ${beacon} ${APP}/api/v1/artifacts/pub/;`,
+    );
+    expect(closed.headers.get('content-security-policy')).toContain("img-src 'self' data: blob:;");
+    expect(await closed.text()).toContain(`data-runtime="${APP}/api/v1/artifacts/pub"`);
   });
 
   it('highlights Markdown and transpiles React on the server', async () => {
@@ -326,7 +438,7 @@ describe('/oembed', () => {
       provider_name: 'Core Vault',
       provider_url: `${APP}/`,
       title: 'Chart <1>',
-      html: `<iframe src="${RENDERER}/embed/pub" width="100%" height="600" title="Chart &lt;1&gt;" frameborder="0" loading="lazy"></iframe>`,
+      html: `<iframe src="${origins.originFor('pub')}/embed/pub" width="100%" height="600" title="Chart &lt;1&gt;" frameborder="0" loading="lazy"></iframe>`,
       width: 800,
       height: 600,
       thumbnail_url: `${APP}/api/v1/artifacts/pub/card.png`,
@@ -339,7 +451,7 @@ describe('/oembed', () => {
     const url = encodeURIComponent(`${APP}/view/pub?v=1`);
     const body = (await (await get(`/oembed?url=${url}&theme=dark`)).json()) as Record<string, unknown>;
     expect(body['thumbnail_url']).toBe(`${APP}/api/v1/artifacts/pub/card.png?v=1`);
-    expect(body['html']).toContain(`src="${RENDERER}/embed/pub?v=1&amp;theme=dark"`);
+    expect(body['html']).toContain(`src="${origins.originFor('pub')}/embed/pub?v=1&amp;theme=dark"`);
     const gone = encodeURIComponent(`${APP}/view/pub?v=7`);
     expect((await get(`/oembed?url=${gone}`)).status).toBe(404);
   });
@@ -357,6 +469,9 @@ describe('/oembed', () => {
     ).json()) as Record<string, unknown>;
     expect(body).toMatchObject({ width: 500, height: 300 });
     expect(body['html']).toContain('width="500" height="300"');
+    // …and the embed URL on the artifact's own origin.
+    const own = `${origins.originFor('pub')}/embed/pub`;
+    expect((await get(`/oembed?url=${encodeURIComponent(own)}`)).status).toBe(200);
   });
 
   it.each([

@@ -9,6 +9,7 @@ import { type EmbedDocument, EmbedDocuments } from './embed-documents';
 import { frameShell, oembed, parseTheme } from './pages';
 import { COMMON_HEADERS, STATIC_CSP, artifactCsp } from './security-headers';
 import { MirrorFiles } from './mirror-files';
+import { ArtifactOrigins, type HostKind } from './origins';
 import { StaticFiles } from './static-files';
 
 export interface UsercontentDeps {
@@ -63,21 +64,21 @@ function sendDocument(
   req: IncomingMessage,
   res: ServerResponse,
   doc: EmbedDocument,
-  headers: Record<string, string>,
+  headersOf: () => Record<string, string>,
   memo: WeakMap<EmbedDocument, DocumentHeaders>,
 ) {
   let made = memo.get(doc);
   if (!made) memo.set(doc, (made = {}));
   if (doc.etag && req.headers['if-none-match'] === doc.etag) {
-    made.notModified ??= { ...COMMON_HEADERS, ...headers, Vary: 'Accept-Encoding', ETag: doc.etag };
+    made.notModified ??= { ...COMMON_HEADERS, ...headersOf(), Vary: 'Accept-Encoding', ETag: doc.etag };
     res.writeHead(304, made.notModified);
     return void res.end();
   }
   const gzip = doc.gzip !== null && acceptsGzip(req);
   const payload = gzip && doc.gzip ? doc.gzip : doc.body;
   const out = gzip
-    ? (made.gzip ??= documentHeaders(doc, headers, payload, true))
-    : (made.plain ??= documentHeaders(doc, headers, payload, false));
+    ? (made.gzip ??= documentHeaders(doc, headersOf(), payload, true))
+    : (made.plain ??= documentHeaders(doc, headersOf(), payload, false));
   res.writeHead(doc.status, out);
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
@@ -99,13 +100,41 @@ const html = (csp: string, cache: string) => ({
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': csp,
   'Cache-Control': cache,
+  // Each artifact origin in an agent cluster of its own (no document.domain, own process where
+  // the browser can).
+  'Origin-Agent-Cluster': '?1',
 });
+
+const redirect = (req: IncomingMessage, res: ServerResponse, location: string, cache: string) => {
+  res.writeHead(302, {
+    ...COMMON_HEADERS,
+    Location: location,
+    'Cache-Control': cache,
+    'Content-Length': '0',
+  });
+  res.end();
+};
 
 const text = (req: IncomingMessage, res: ServerResponse, status: number, message: string) =>
   send(req, res, status, message, {
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Security-Policy': STATIC_CSP,
   });
+
+/**
+ * The artifact id in `{prefix}{id}`: null when the path is the prefix without its slash (no id),
+ * '' when it is malformed (an empty id, another segment, a bad escape).
+ */
+function artifactIdOf(path: string, prefix: string): string | null {
+  if (path === prefix.slice(0, -1)) return null;
+  const raw = path.slice(prefix.length);
+  if (!raw || raw.includes('/')) return '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
 
 /**
  * The renderer origin as a minimal node:http server: it has no database, no sessions and no
@@ -123,50 +152,83 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
     maxBytes: 64 * 1024 * 1024,
   });
 
-  const frame: Handler = (req, res, url) => {
+  const origins = new ArtifactOrigins(config.RENDERER_ORIGIN, config.ARTIFACT_ORIGIN_SECRET);
+
+  /**
+   * The app frames `/frame/{id}` (or `/frame` for an unsaved preview) on the renderer's own
+   * origin; this sends the frame on to the artifact's origin (or a throwaway preview origin). The
+   * shell there is bound to that artifact: it renders nothing else (frame.ts).
+   */
+  const frameRedirect: Handler = (req, res, url) => {
     const parent = url.searchParams.get('parent') ?? '';
     if (!parents.has(parent))
       return text(req, res, 400, 'This renderer only shows artifacts inside Core Vault.');
+    const id = artifactIdOf(url.pathname, '/frame/');
+    if (id === '') return text(req, res, 400, 'Bad request');
+    const query = new URLSearchParams({ parent });
     // The app asks for network=1 only for an artifact whose owner allowed outbound network.
-    const network = url.searchParams.get('network') === '1';
-    send(req, res, 200, frameShell(parent), html(artifactCsp(parent, { network }), 'no-cache'));
+    if (url.searchParams.get('network') === '1') query.set('network', '1');
+    if (id !== null) query.set('a', id);
+    const target = id === null ? origins.newPreviewOrigin() : origins.originFor(id);
+    redirect(req, res, `${target}/frame?${query.toString()}`, 'no-store');
   };
+
+  /** The shell on an artifact's (or a preview's) own origin, bound to that artifact. */
+  const frame =
+    (host: Exclude<HostKind, { kind: 'base' }>): Handler =>
+    (req, res, url) => {
+      const parent = url.searchParams.get('parent') ?? '';
+      if (!parents.has(parent))
+        return text(req, res, 400, 'This renderer only shows artifacts inside Core Vault.');
+      const id = url.searchParams.get('a');
+      const bound = host.kind === 'artifact' ? id !== null && origins.matches(host.label, id) : id === null;
+      if (!bound) return text(req, res, 404, 'Not found');
+      const network = url.searchParams.get('network') === '1';
+      send(req, res, 200, frameShell(parent, id ?? ''), html(artifactCsp(parent, { network }), 'no-cache'));
+    };
 
   // The embed reports its view to the app's cookie-less beacon (docs/analytics.md). Both CSPs are
   // built once: joining the policy per request was a visible share of an embed served from memory.
   const beacon = `${config.WEB_ORIGIN}${analyticsRoute.viewBeacon.path}`;
-  const embedCsp = {
-    network: artifactCsp('*', { network: true, beacon }),
-    closed: artifactCsp('*', { network: false, beacon }),
-  };
+  const embedHeaders = (id: string, doc: EmbedDocument) => () =>
+    html(
+      artifactCsp('*', {
+        network: doc.allowNetwork,
+        beacon,
+        // Claude's runtime (window.storage, window.claude.complete) of this artifact alone.
+        runtime: `${config.WEB_ORIGIN}/api/v1/artifacts/${encodeURIComponent(id)}/`,
+      }),
+      doc.status === 200 ? EMBED_CACHE_CONTROL : 'no-cache',
+    );
 
   const headerMemo = new WeakMap<EmbedDocument, DocumentHeaders>();
   // Public artifacts may be embedded anywhere; the CSP sandbox still forbids top navigation.
-  const sendEmbed = (req: IncomingMessage, res: ServerResponse, doc: EmbedDocument) =>
-    sendDocument(
+  const sendEmbed = (req: IncomingMessage, res: ServerResponse, id: string, doc: EmbedDocument) =>
+    sendDocument(req, res, doc, embedHeaders(id, doc), headerMemo);
+
+  /** `/embed/{id}` asked on any origin but the artifact's own: sent there (embed codes name the renderer). */
+  const embedRedirect = (req: IncomingMessage, res: ServerResponse, id: string, search: string) =>
+    redirect(
       req,
       res,
-      doc,
-      html(
-        doc.allowNetwork ? embedCsp.network : embedCsp.closed,
-        doc.status === 200 ? EMBED_CACHE_CONTROL : 'no-cache',
-      ),
-      headerMemo,
+      `${origins.originFor(id)}/embed/${encodeURIComponent(id)}${search}`,
+      'public, max-age=3600',
     );
 
-  const embed: Handler = async (req, res, url) => {
-    let id: string;
-    try {
-      id = decodeURIComponent(url.pathname.slice('/embed/'.length));
-    } catch {
-      return text(req, res, 400, 'Bad request'); // a malformed escape is the caller's mistake
-    }
-    sendEmbed(
-      req,
-      res,
-      await embeds.get(id, parseTheme(url.searchParams.get('theme')), url.searchParams.get('v')),
-    );
-  };
+  const embed =
+    (host: HostKind): Handler =>
+    async (req, res, url) => {
+      const id = artifactIdOf(url.pathname, '/embed/');
+      if (!id) return text(req, res, 400, 'Bad request'); // a malformed escape is the caller's mistake
+      if (host.kind !== 'artifact' || !origins.matches(host.label, id))
+        return embedRedirect(req, res, id, url.search);
+      sendEmbed(
+        req,
+        res,
+        id,
+        await embeds.get(id, parseTheme(url.searchParams.get('theme')), url.searchParams.get('v')),
+      );
+    };
 
   /**
    * A fresh embed document in memory, answered before the URL object, the router and the
@@ -174,8 +236,9 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
    * ~1.6× a bare server's sending the same bytes). Anything else — not fresh, not a plain
    * `/embed/{id}[?theme=&v=]` GET, a malformed escape — takes the normal route: false.
    */
-  const freshEmbed = (req: IncomingMessage, res: ServerResponse): boolean => {
+  const freshEmbed = (req: IncomingMessage, res: ServerResponse, host: HostKind): boolean => {
     const raw = req.url ?? '';
+    if (host.kind !== 'artifact') return false;
     if (!raw.startsWith('/embed/') || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     const q = raw.indexOf('?');
     const path = q < 0 ? raw : raw.slice(0, q);
@@ -186,10 +249,11 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
     } catch {
       return false;
     }
+    if (!origins.matches(host.label, id)) return false;
     const params = q < 0 ? null : new URLSearchParams(raw.slice(q + 1));
     const doc = embeds.peek(id, parseTheme(params?.get('theme') ?? null), params?.get('v') ?? null);
     if (!doc) return false;
-    sendEmbed(req, res, doc);
+    sendEmbed(req, res, id, doc);
     return true;
   };
 
@@ -197,6 +261,7 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
     const result = await oembed(source, url.searchParams, {
       web: config.WEB_ORIGIN,
       renderer: config.RENDERER_ORIGIN,
+      embed: (id) => origins.originFor(id),
     });
     send(req, res, result.status, JSON.stringify(result.body), {
       'Content-Type': 'application/json; charset=utf-8',
@@ -244,9 +309,16 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
     });
   };
 
-  const route = (path: string): Handler | null => {
-    if (path === '/frame') return frame;
-    if (/^\/embed\/[^/]+$/.test(path)) return embed;
+  /**
+   * Artifact documents only on their own origin; the renderer's own origin sends them there. Files
+   * that hold nothing (assets, mirror, oEmbed, health) answer on every origin: artifact documents
+   * load them same-origin.
+   */
+  const route = (path: string, host: HostKind): Handler | null => {
+    if (path === '/frame' || path.startsWith('/frame/'))
+      return host.kind === 'base' ? frameRedirect : path === '/frame' ? frame(host) : null;
+    if (path.startsWith('/embed/') && path.indexOf('/', '/embed/'.length) < 0)
+      return host.kind === 'preview' ? null : embed(host);
     if (path === '/oembed') return oembedRoute;
     if (path.startsWith('/assets/') || path.startsWith('/vendor/')) return assets;
     if (path.startsWith('/mirror/'))
@@ -256,7 +328,8 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
   };
 
   return createServer((req, res) => {
-    if (freshEmbed(req, res)) return;
+    const host = origins.classify(req.headers.host);
+    if (freshEmbed(req, res, host)) return;
     const started = performance.now();
     // A listener per request only when its line would be written.
     if (logger.isLevelEnabled('debug'))
@@ -277,7 +350,7 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
     } catch {
       return text(req, res, 400, 'Bad request');
     }
-    const handler = route(url.pathname);
+    const handler = route(url.pathname, host);
     if (!handler) return text(req, res, 404, 'Not found');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');

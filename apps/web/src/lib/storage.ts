@@ -25,3 +25,30 @@ export const localStore = {
     }
   },
 };
+
+/**
+ * What the app keeps in this browser for the person signed in — artifacts' data
+ * (`core-vault.artifact-storage.*`), frame heights, uploads waiting to be saved — by key prefix.
+ * Browser preferences (analytics consent, the tour) stay.
+ */
+const USER_DATA_PREFIXES = ['core-vault.', 'cv.pending-uploads'] as const;
+
+function forgetIn(storage: () => Storage): void {
+  try {
+    const store = storage();
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i++) {
+      const key = store.key(i);
+      if (key && USER_DATA_PREFIXES.some((p) => key.startsWith(p))) keys.push(key);
+    }
+    for (const key of keys) store.removeItem(key);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}
+
+/** Sign Out, or the session ended elsewhere: the next person on this browser finds nothing of it. */
+export function forgetUserData(): void {
+  forgetIn(() => window.localStorage);
+  forgetIn(() => window.sessionStorage);
+}

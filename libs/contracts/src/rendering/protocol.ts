@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { artifactTypeSchema } from '../events/payloads';
+import { RUNTIME_LIMITS } from '../artifacts/runtime-dto';
 
 /**
  * The postMessage protocol between the app (parent) and the renderer frame (separate origin).
@@ -89,8 +90,76 @@ export const renderErrorSchema = z.strictObject({
 });
 export type RenderError = z.infer<typeof renderErrorSchema>;
 
+/**
+ * Claude's artifact runtime (docs/artifact-runtime.md): a call the artifact's `window.storage` or
+ * `window.claude.complete` makes, which the app answers for a frame (runtime-result). The limits
+ * are Claude's (artifacts/runtime-dto.ts); the vault's API checks them again.
+ */
+const runtimeKey = z.string().min(1).max(RUNTIME_LIMITS.keyMaxChars);
+export const runtimeRequestSchema = z.discriminatedUnion('op', [
+  z.strictObject({ op: z.literal('get'), key: runtimeKey, shared: z.boolean() }),
+  z.strictObject({
+    op: z.literal('set'),
+    key: runtimeKey,
+    value: z.string().max(RUNTIME_LIMITS.valueMaxBytes),
+    shared: z.boolean(),
+  }),
+  z.strictObject({ op: z.literal('delete'), key: runtimeKey, shared: z.boolean() }),
+  z.strictObject({
+    op: z.literal('list'),
+    prefix: z.string().max(RUNTIME_LIMITS.keyMaxChars).nullable(),
+    shared: z.boolean(),
+  }),
+  z.strictObject({
+    op: z.literal('complete'),
+    messages: z
+      .array(
+        z.strictObject({
+          role: z.enum(['user', 'assistant']),
+          content: z.string().max(RUNTIME_LIMITS.promptMaxChars),
+        }),
+      )
+      .min(1)
+      .max(RUNTIME_LIMITS.messagesMax),
+    system: z.string().max(RUNTIME_LIMITS.promptMaxChars).optional(),
+    max_tokens: z.number().int().positive().max(64_000).optional(),
+  }),
+]);
+export type RuntimeRequest = z.infer<typeof runtimeRequestSchema>;
+
+/** App → frame: the answer to runtime call `call` (the vault's result, or its refusal). */
+export interface RuntimeResult {
+  channel: typeof RENDER_CHANNEL;
+  v: typeof RENDER_PROTOCOL_VERSION;
+  kind: 'runtime-result';
+  call: number;
+  ok: boolean;
+  result?: unknown;
+  error?: { message: string; code: string; status: number };
+}
+
+export function runtimeResult(
+  call: number,
+  outcome: { result: unknown } | { error: { message: string; code: string; status: number } },
+): RuntimeResult {
+  return {
+    channel: RENDER_CHANNEL,
+    v: RENDER_PROTOCOL_VERSION,
+    kind: 'runtime-result',
+    call,
+    ok: 'result' in outcome,
+    ...outcome,
+  };
+}
+
 /** Frame → app. */
 export const frameMessageSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    ...envelope,
+    kind: z.literal('runtime'),
+    call: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    request: runtimeRequestSchema,
+  }),
   z.strictObject({ ...envelope, kind: z.literal('ready') }),
   z.strictObject({ ...envelope, kind: z.literal('rendered') }),
   z.strictObject({

@@ -106,6 +106,10 @@ export function localDefaults(app: string, file = readLocalConfigFile()): Record
     ...(keys && app === 'analytics'
       ? { ANALYTICS_VISITOR_SALT: createHash('sha256').update(`visitors:${keys.privateKey}`).digest('hex') }
       : {}),
+    // The renderer's key for per-artifact origin labels, derived from the dev key like the others.
+    ...(keys && app === 'usercontent'
+      ? { ARTIFACT_ORIGIN_SECRET: createHash('sha256').update(`origins:${keys.privateKey}`).digest('hex') }
+      : {}),
     // The SPA's origin: the gateway refuses state-changing requests from any other.
     ...(apps['web'] ? { WEB_ORIGIN: `http://127.0.0.1:${apps['web'].port}` } : {}),
     // Artifact content is shown from this separate host (localhost vs 127.0.0.1: no shared cookies).

@@ -1,3 +1,4 @@
+import { labelOfOrigin } from '@core-vault/contracts';
 import { RENDERER_ORIGIN } from '../../lib/renderer-origin';
 
 export { RENDERER_ORIGIN };
@@ -15,12 +16,26 @@ export function frameSandbox(appOrigin: string, rendererOrigin = RENDERER_ORIGIN
 }
 
 /**
- * The frame shell's address. `network` asks the renderer for a CSP with outbound network: only
- * for an artifact whose owner allowed it (the CSP is fixed when the frame loads, so a change of
- * the setting loads a new frame).
+ * The frame shell's address: `/frame/{id}` for a saved artifact, `/frame` for an unsaved preview.
+ * The renderer sends it on to the artifact's own origin (or a throwaway one for a preview), where
+ * the shell renders that artifact only. `network` asks for a CSP with outbound network: only for
+ * an artifact whose owner allowed it (the CSP is fixed when the frame loads, so a change of the
+ * setting loads a new frame).
  */
-export const frameUrl = (appOrigin: string, rendererOrigin = RENDERER_ORIGIN, network = false): string =>
-  `${rendererOrigin}/frame?parent=${encodeURIComponent(appOrigin)}${network ? '&network=1' : ''}`;
+export const frameUrl = (
+  appOrigin: string,
+  rendererOrigin = RENDERER_ORIGIN,
+  network = false,
+  artifactId?: string,
+): string =>
+  `${rendererOrigin}/frame${artifactId ? `/${encodeURIComponent(artifactId)}` : ''}?parent=${encodeURIComponent(appOrigin)}${network ? '&network=1' : ''}`;
+
+/**
+ * True for an artifact's (or a preview's) own origin under the renderer: the only origins a frame
+ * may speak from (libs/contracts/src/rendering/artifact-origins.ts).
+ */
+export const isArtifactOrigin = (origin: string, rendererOrigin = RENDERER_ORIGIN): boolean =>
+  Boolean(rendererOrigin) && labelOfOrigin(rendererOrigin, origin) !== null;
 
 export const embedUrl = (id: string, search = '', rendererOrigin = RENDERER_ORIGIN): string =>
   `${rendererOrigin}/embed/${encodeURIComponent(id)}${search}`;

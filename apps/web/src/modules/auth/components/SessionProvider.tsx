@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 // entry chunk, and the endpoints map would pull every context's routes (billing, analytics…) into it.
 import { type SessionUser, meRoute, signInRoute, signOutRoute } from '@core-vault/contracts';
 import { type ApiClient, api } from '../../../lib/api/client';
+import { forgetUserData } from '../../../lib/storage';
 import { type Session, SessionContext } from '../session-context';
 
 /**
@@ -16,6 +17,9 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
 
   useEffect(() => {
     const off = client.onSession((s) => {
+      // No session (signed out here or in another tab, or ended elsewhere): what the app kept in
+      // this browser for its person goes with it.
+      if (!s) forgetUserData();
       setUser(s ? s.user : null);
       setToken(s ? s.token : null);
     });
@@ -48,6 +52,7 @@ export function SessionProvider({ children, client = api }: { children: ReactNod
     } finally {
       // Every tab of this browser follows (they share the cookie just cleared).
       client.signedOut();
+      forgetUserData();
       setToken(null);
       setUser(null);
     }

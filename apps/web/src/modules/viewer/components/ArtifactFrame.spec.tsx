@@ -1,9 +1,18 @@
-import { RENDER_CHANNEL, type RenderRequest, renderableFromSource } from '@core-vault/contracts';
+import {
+  RENDER_CHANNEL,
+  type RenderRequest,
+  type RuntimeResult,
+  labelOrigin,
+  renderableFromSource,
+} from '@core-vault/contracts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RENDERER_ORIGIN } from '../renderer-origin';
 import { ArtifactFrame } from './ArtifactFrame';
 
 const artifact = renderableFromSource('HTML', '<p>hello</p>', 'Hello');
+/** The artifact's own origin under the renderer (the renderer sends the frame there). */
+const FRAME_ORIGIN = labelOrigin(RENDERER_ORIGIN, 'abcdefghijklmnopqrstuvwxyz');
+const OTHER_ARTIFACT_ORIGIN = labelOrigin(RENDERER_ORIGIN, 'zyxwvutsrqponmlkjihgfedcba');
 
 function setup(storageId?: string) {
   const onRenderError = vi.fn();
@@ -21,7 +30,7 @@ function setup(storageId?: string) {
   const posted: [unknown, string][] = [];
   vi.spyOn(win, 'postMessage').mockImplementation(((data: unknown, origin: string) =>
     posted.push([data, origin])) as typeof win.postMessage);
-  const send = (data: unknown, source: MessageEventSource | null = win, origin = RENDERER_ORIGIN) =>
+  const send = (data: unknown, source: MessageEventSource | null = win, origin = FRAME_ORIGIN) =>
     act(() => {
       window.dispatchEvent(new MessageEvent('message', { data, source, origin }));
     });
@@ -41,21 +50,88 @@ describe('ArtifactFrame', () => {
     expect(iframe.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
-  it('sends the content once, to the renderer origin only, when the frame is ready', () => {
+  it('frames a saved artifact by id: the renderer sends it to the artifact’s own origin', () => {
+    const { iframe } = setup('art 1');
+    expect(iframe.getAttribute('src')).toBe(
+      `${RENDERER_ORIGIN}/frame/art%201?parent=${encodeURIComponent(window.location.origin)}`,
+    );
+  });
+
+  it('sends the content once, to the artifact’s origin only, when the frame is ready', () => {
     const { posted, send } = setup();
-    send(msg({ kind: 'ready' }));
     send(msg({ kind: 'ready' }));
     expect(posted).toHaveLength(1);
     const [data, origin] = posted[0]!;
-    expect(origin).toBe(RENDERER_ORIGIN);
+    expect(origin).toBe(FRAME_ORIGIN);
     expect((data as RenderRequest).artifact.content).toBe('<p>hello</p>');
+    // A second shell in the frame: the artifact navigated it. Nothing more is sent; a notice shows.
+    send(msg({ kind: 'ready' }));
+    expect(posted).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).toContain('tried to leave its page');
   });
 
-  it('ignores ready from another window or origin', () => {
+  it('binds the content to the artifact the frame is for', () => {
+    const { posted, send } = setup('art-1');
+    send(msg({ kind: 'ready' }));
+    expect((posted[0]![0] as RenderRequest).artifact.id).toBe('art-1');
+    cleanup();
+    const preview = setup();
+    preview.send(msg({ kind: 'ready' }));
+    expect((preview.posted[0]![0] as RenderRequest).artifact.id).toBeUndefined();
+  });
+
+  it('ignores ready from another window, the renderer’s own origin or another site', () => {
     const { posted, send } = setup();
     send(msg({ kind: 'ready' }), window);
     send(msg({ kind: 'ready' }), undefined, 'https://evil.example');
+    send(msg({ kind: 'ready' }), undefined, RENDERER_ORIGIN);
+    send(msg({ kind: 'ready' }), undefined, labelOrigin(RENDERER_ORIGIN, 'not-a-label'));
     expect(posted).toHaveLength(0);
+  });
+
+  it('stops showing a frame that speaks from another artifact’s origin', () => {
+    const { iframe, posted, send } = setup('art-1');
+    send(msg({ kind: 'ready' }));
+    send(msg({ kind: 'ready' }), undefined, OTHER_ARTIFACT_ORIGIN);
+    expect(posted).toHaveLength(1);
+    expect(iframe.hidden).toBe(true);
+    expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
+  it('answers the artifact’s runtime calls through the vault’s API, for its own artifact only', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json({ key: 'k', value: 'v', shared: true }, { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const { posted, send } = setup('art-1');
+      send(msg({ kind: 'ready' }));
+      send(msg({ kind: 'runtime', call: 7, request: { op: 'get', key: 'k', shared: true } }));
+      await vi.waitFor(() => expect(posted).toHaveLength(2));
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/v1/artifacts/art-1/storage/shared/k',
+        expect.objectContaining({ method: 'GET' }),
+      );
+      const [result, origin] = posted[1]!;
+      expect(origin).toBe(FRAME_ORIGIN);
+      expect(result as RuntimeResult).toMatchObject({ kind: 'runtime-result', call: 7, ok: true });
+      expect((result as RuntimeResult).result).toEqual({ key: 'k', value: 'v', shared: true });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('refuses runtime calls of an unsaved preview and of an anonymous viewer’s personal store', async () => {
+    const { posted, send } = setup();
+    send(msg({ kind: 'ready' }));
+    send(msg({ kind: 'runtime', call: 1, request: { op: 'get', key: 'k', shared: true } }));
+    expect((posted[1]![0] as RuntimeResult).error?.code).toBe('RUNTIME_PREVIEW');
+    cleanup();
+    const saved = setup('art-1');
+    saved.send(msg({ kind: 'ready' }));
+    saved.send(msg({ kind: 'runtime', call: 2, request: { op: 'get', key: 'k', shared: false } }));
+    await vi.waitFor(() => expect(saved.posted).toHaveLength(2));
+    expect((saved.posted[1]![0] as RuntimeResult).error?.code).toBe('STORAGE_SIGN_IN_REQUIRED');
   });
 
   it('sizes itself to the reported content height, clamped', () => {

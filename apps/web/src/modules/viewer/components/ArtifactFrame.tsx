@@ -3,8 +3,10 @@ import {
   type RenderTheme,
   type RenderableArtifact,
   renderRequest,
+  runtimeResult,
 } from '@core-vault/contracts';
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { replyToRuntimeCall } from '../hooks/artifact-runtime';
 import { loadArtifactStorage, saveArtifactStorage } from '../hooks/artifact-storage';
 import { acceptFrameMessage, contentKey } from '../hooks/frame-messages';
 import {
@@ -15,7 +17,8 @@ import {
   loadFrameHeight,
   saveFrameHeight,
 } from '../hooks/frame-size';
-import { RENDERER_ORIGIN, frameSandbox, frameUrl } from '../renderer-origin';
+import { RENDERER_ORIGIN, frameSandbox, frameUrl, isArtifactOrigin } from '../renderer-origin';
+import { useViewerSession } from '../session';
 
 // Only viewport-sized artifacts get the handle, after their first height report: its code loads
 // then (a box of its height stands in meanwhile, so nothing moves when it arrives).
@@ -29,15 +32,25 @@ export interface ArtifactFrameProps {
   /** Collapsed: the frame stays loaded (keeps its state) but takes no space. */
   collapsed?: boolean;
   /**
-   * Keep the artifact's localStorage across visits, under this id (previews have none); also
-   * where the height the user gives a viewport-sized artifact is remembered (sessionStorage).
+   * The saved artifact this frame shows (previews have none): its own origin, its runtime
+   * (window.storage, window.claude), its localStorage kept across visits, and the height the
+   * user gives a viewport-sized artifact (sessionStorage).
    */
   storageId?: string;
+  /** Says whose content the framed area is ("Content by you · runs isolated"). */
+  edgeLabel?: string;
   onRendered?: () => void;
   onRenderError?: (error: RenderError) => void;
 }
 
-type Status = 'loading' | 'rendered' | 'error';
+type Status = 'loading' | 'rendered' | 'error' | 'navigated';
+
+function boundTo(artifact: RenderableArtifact, id: string | undefined): RenderableArtifact {
+  const { id: _own, ...rest } = artifact;
+  return id ? { ...rest, id } : rest;
+}
+
+const EDGE_HEIGHT = 24;
 
 /** How long the frame may take to say hello before the user is told. */
 const READY_TIMEOUT_MS = 15_000;
@@ -47,9 +60,15 @@ function FrameInstance({
   theme = 'light',
   collapsed = false,
   storageId,
+  edgeLabel,
   onRendered,
   onRenderError,
 }: ArtifactFrameProps) {
+  const session = useViewerSession();
+  const viewer = useRef({ userId: session.user?.id ?? null, accessToken: session.accessToken });
+  useEffect(() => {
+    viewer.current = { userId: session.user?.id ?? null, accessToken: session.accessToken };
+  });
   const ref = useRef<HTMLIFrameElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const [sizing, setSizing] = useState<FrameSizing>({ mode: 'content', content: null });
@@ -66,21 +85,41 @@ function FrameInstance({
 
   useEffect(() => {
     let sent = false;
+    // The artifact's own origin, learnt from the shell's `ready` (the renderer sent the frame
+    // there); every later message must come from it.
+    let frameOrigin: string | null = null;
     const timer = window.setTimeout(() => setSilent(true), READY_TIMEOUT_MS);
     const onMessage = (event: MessageEvent) => {
       const frame = ref.current?.contentWindow;
-      const message = acceptFrameMessage(event, { origin: RENDERER_ORIGIN, source: frame });
-      if (!message || !frame) return;
+      if (!frame || event.source !== frame || !isArtifactOrigin(event.origin)) return;
+      const message = acceptFrameMessage(event, { origin: event.origin, source: frame });
+      if (!message) return;
+      if (frameOrigin !== null && event.origin !== frameOrigin) {
+        // The frame speaks from another artifact's origin: it navigated itself away.
+        setStatus('navigated');
+        return;
+      }
       switch (message.kind) {
         case 'ready':
           window.clearTimeout(timer);
           setSilent(false);
-          // Content goes only to the renderer origin, never to '*'.
-          if (!sent) {
-            const storage = storageId ? loadArtifactStorage(storageId) : undefined;
-            frame.postMessage(renderRequest(artifact, theme, storage), RENDERER_ORIGIN);
+          if (sent) {
+            // A second shell in the same frame: the artifact navigated its frame.
+            setStatus('navigated');
+            break;
           }
+          frameOrigin = event.origin;
           sent = true;
+          // Content goes only to the artifact's origin, never to '*'.
+          frame.postMessage(
+            renderRequest(
+              // The shell renders only the artifact its origin belongs to (none for a preview).
+              boundTo(artifact, storageId),
+              theme,
+              storageId ? loadArtifactStorage(viewer.current.userId, storageId) : undefined,
+            ),
+            frameOrigin,
+          );
           break;
         case 'height':
           setSizing((current) => applyHeightReport(current, message));
@@ -94,7 +133,27 @@ function FrameInstance({
           callbacks.current.onRenderError?.(message.error);
           break;
         case 'storage':
-          if (storageId) saveArtifactStorage(storageId, message.items);
+          if (storageId) saveArtifactStorage(viewer.current.userId, storageId, message.items);
+          break;
+        case 'runtime':
+          if (!frameOrigin) break;
+          // Only a saved artifact has a runtime; a preview's calls are refused.
+          if (!storageId)
+            frame.postMessage(
+              runtimeResult(message.call, {
+                error: {
+                  message: 'Save the artifact to use its storage.',
+                  code: 'RUNTIME_PREVIEW',
+                  status: 400,
+                },
+              }),
+              frameOrigin,
+            );
+          else
+            replyToRuntimeCall(frame, frameOrigin, message.call, message.request, {
+              artifactId: storageId,
+              accessToken: viewer.current.accessToken,
+            });
           break;
       }
     };
@@ -131,6 +190,31 @@ function FrameInstance({
       hidden={collapsed}
       style={{ position: 'relative' }}
     >
+      {edgeLabel && (
+        // A labelled edge: whatever the artifact draws below it is its author's, not the app's.
+        <div
+          className="cv-artifact-edge"
+          style={{
+            height: EDGE_HEIGHT,
+            padding: '0 12px',
+            font: '12px/22px system-ui, sans-serif',
+            color: '#5b6478',
+            background: '#f4f6fb',
+            borderTop: '2px solid #c9d0e0',
+            overflow: 'hidden',
+            whiteSpace: 'nowrap',
+            textOverflow: 'ellipsis',
+          }}
+        >
+          {edgeLabel}
+        </div>
+      )}
+      {status === 'navigated' && (
+        <div role="alert" className="cv-artifact-navigated" style={{ padding: 16 }}>
+          This artifact tried to leave its page, so Core Vault stopped showing it. Reload the page to run it
+          again.
+        </div>
+      )}
       {status === 'loading' && (
         <div
           role="status"
@@ -145,7 +229,8 @@ function FrameInstance({
       <iframe
         ref={ref}
         title={artifact.title}
-        src={frameUrl(appOrigin, RENDERER_ORIGIN, artifact.allowNetwork === true)}
+        src={frameUrl(appOrigin, RENDERER_ORIGIN, artifact.allowNetwork === true, storageId)}
+        hidden={status === 'navigated'}
         sandbox={frameSandbox(appOrigin)}
         allow="clipboard-write"
         referrerPolicy="no-referrer"

@@ -73,6 +73,11 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
           artifact={artifact.renderable}
           collapsed={ownerLayout && collapsed}
           storageId={artifact.id}
+          edgeLabel={
+            artifact.isDemo
+              ? 'Demo content by Core Vault · runs isolated'
+              : `Content by ${isOwner(artifact, session) ? 'you' : 'its author'} · runs isolated from Core Vault`
+          }
         />
       </main>
       <AboutArtifact description={artifact.description} source={artifact.source} />
