@@ -96,7 +96,9 @@ export function embedSuite(stack: () => RendererStack) {
   it('works inside a third-party page and cannot navigate it', async () => {
     const { body } = await embedCode('public-html');
     const html = body['html'] as string;
-    expect(html).toContain(`src="${stack().rendererOrigin}/embed/public-html"`);
+    // The embed code names the artifact's own origin ({label}.{renderer host}).
+    const host = new URL(stack().rendererOrigin).host;
+    expect(html).toMatch(new RegExp(`src="http://[a-z2-7]{26}\\.${host}/embed/public-html"`));
     expect(html).toContain('width="100%"');
     expect(html).toContain('height="600"');
     expect(html).toContain('loading="lazy"');
@@ -138,9 +140,10 @@ export function embedSuite(stack: () => RendererStack) {
     expect(dark.body['html']).toContain('/embed/public-svg?theme=dark"');
   });
 
-  it('the SPA’s /embed/{id} forwards to the renderer origin', async () => {
+  it('the SPA’s /embed/{id} forwards to the renderer, which sends it to the artifact’s own origin', async () => {
     await page.goto(`${stack().appOrigin}/embed/public-svg?theme=dark`);
-    await page.waitForURL(`${stack().rendererOrigin}/embed/public-svg?theme=dark`);
+    const host = new URL(stack().rendererOrigin).host;
+    await page.waitForURL(new RegExp(`^http://[a-z2-7]{26}\\.${host}/embed/public-svg\\?theme=dark$`));
     await page.getByText('Vault SVG').waitFor();
   });
 }

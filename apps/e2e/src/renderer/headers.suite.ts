@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 // Functions passed to page.evaluate run in the browser: they use DOM types.
+import { getOnLoopback } from './browser-helpers';
 import { type RendererStack } from './stack';
 
 /** The isolation headers: the app refuses framing; the renderer is strict and framed only by the app. */
@@ -10,13 +11,19 @@ export function headersSuite(stack: () => RendererStack) {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('the renderer frame: no outbound network, no forms, no workers, framed only by the app, sandboxed', async () => {
-    const direct = stack().rendererOrigin.replace('localhost', '127.0.0.1');
-    const res = await fetch(`${direct}/frame?parent=${encodeURIComponent(stack().appOrigin)}`);
+  it('the renderer frame: on the artifact’s own origin, no outbound network, no forms, no workers, framed only by the app, sandboxed', async () => {
+    const redirect = await getOnLoopback(
+      `${stack().rendererOrigin}/frame/public-html?parent=${encodeURIComponent(stack().appOrigin)}`,
+    );
+    expect(redirect.status).toBe(302);
+    const own = new URL(redirect.headers.get('location') ?? '');
+    expect(own.host).toMatch(new RegExp(`^[a-z2-7]{26}\\.${new URL(stack().rendererOrigin).host}$`));
+    const res = await getOnLoopback(own.href);
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
     for (const directive of [
       "connect-src 'self';",
+      "img-src 'self' data: blob:;",
       "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval';",
       "form-action 'none'",
       'worker-src blob:;',

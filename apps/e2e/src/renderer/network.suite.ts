@@ -70,9 +70,9 @@ export function networkSuite(stack: () => RendererStack) {
     return { fetch: await fetchText.textContent(), img: await frame.locator('#img').textContent() };
   };
 
-  it('off by default: the CSP refuses fetch, images over https still load, no badge', async () => {
+  it('off by default: the CSP refuses fetch and remote images (a beacon), no badge', async () => {
     const frame = await openView(stack(), page, 'net-off');
-    expect(await results(frame)).toEqual({ fetch: 'blocked by connect-src', img: 'image attempted' });
+    expect(await results(frame)).toEqual({ fetch: 'blocked by connect-src', img: 'image blocked' });
     expect(await page.getByTestId('network-badge').count()).toBe(0);
   });
 

@@ -25,6 +25,8 @@ export interface RendererStack {
   gatewayUrl: string;
   /** Another site (http://127.0.0.2:{port}): `${thirdPartyOrigin}/?html=...` serves that HTML. */
   thirdPartyOrigin: string;
+  /** Every request that reached that other site (`METHOD path?query`), oldest first. */
+  thirdPartyRequests: string[];
   browser: Browser;
   stop: () => Promise<void>;
 }
@@ -100,7 +102,9 @@ export async function startRendererStack(
   const outDir = mkdtempSync(join(tmpdir(), 'cv-viewer-'));
   teardown.add(() => rmSync(outDir, { recursive: true, force: true }));
   // A real local server: Chromium refuses frames from "public" (intercepted) pages to local hosts.
+  const thirdPartyRequests: string[] = [];
   const thirdParty = createServer((req, res) => {
+    thirdPartyRequests.push(`${req.method} ${req.url}`);
     res.writeHead(200, { 'Content-Type': 'text/html' });
     res.end(new URL(req.url ?? '/', 'http://x').searchParams.get('html') ?? '');
   }).listen(0, '127.0.0.2');
@@ -163,6 +167,15 @@ export async function startRendererStack(
     });
     teardown.add(() => browser.close().catch(() => undefined));
     const stop = () => teardown.run();
-    return { appOrigin, rendererOrigin, gateway, gatewayUrl, thirdPartyOrigin, browser, stop };
+    return {
+      appOrigin,
+      rendererOrigin,
+      gateway,
+      gatewayUrl,
+      thirdPartyOrigin,
+      thirdPartyRequests,
+      browser,
+      stop,
+    };
   });
 }
