@@ -215,8 +215,9 @@ export function isolationSuite(stack: () => RendererStack) {
           notice: document.querySelector('[data-cv-navigation-blocked]')?.textContent ?? null,
           href: location.href,
         }));
-      const seen = await waitFor(read, (r) => r.status === 'tried' && r.notice !== null, {
-        what: (r) => `the exfiltrator to try everything (${JSON.stringify(r)})`,
+      let last: unknown = null;
+      const seen = await waitFor(read, (r) => ((last = r), r.status === 'tried' && r.notice !== null), {
+        what: () => `the exfiltrator to try everything (${JSON.stringify(last)})`,
         timeoutMs: 15_000,
         intervalMs: 100,
       });
