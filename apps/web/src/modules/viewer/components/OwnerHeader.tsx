@@ -3,6 +3,7 @@ import { ArtifactOwnerActions } from '../../artifacts';
 import { type ViewArtifact } from '../hooks/useViewArtifact';
 import { NetworkBadge } from './NetworkAccess';
 import { NetworkToggle } from './NetworkToggle';
+import { RuntimeSettings } from './RuntimeSettings';
 import { ShareButton } from './ShareButton';
 import { formatDate } from './ViewLayout';
 
@@ -51,6 +52,11 @@ export function OwnerHeader({
         allowed={allowed}
         accessToken={accessToken}
         onChange={onNetworkChange}
+        {...(fetchImpl ? { fetchImpl } : {})}
+      />
+      <RuntimeSettings
+        artifactId={artifact.id}
+        accessToken={accessToken}
         {...(fetchImpl ? { fetchImpl } : {})}
       />
       <span className="cv-view-spacer" />
