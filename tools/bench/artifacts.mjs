@@ -181,7 +181,7 @@ async function main() {
     RATE_LIMIT_NAMESPACE: `rl:bench:${suffix}`,
   });
   const renderer = startService('usercontent', rendererPort, {
-    RENDERER_ORIGIN: rendererUrl,
+    RENDERER_ORIGIN: `http://localhost:${rendererPort}`,
     WEB_ORIGIN: 'http://127.0.0.1:4200',
     GATEWAY_URL: gatewayUrl,
   });
@@ -220,7 +220,14 @@ async function main() {
 
   // The embed as a browser asks for it; the bare anchor returns those very bytes and headers.
   const embedPath = `/embed/${artifact.id}`;
-  const embedHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+  // Embeds are served on the artifact's own origin ({label}.localhost): the renderer's own origin
+  // sends them there. Requests go to loopback with that Host, as a browser's would.
+  const sentOn = await rawGet(`${rendererUrl}${embedPath}`, { host: `localhost:${rendererPort}` });
+  if (sentOn.status !== 302) throw new Error(`the renderer's own origin answered ${sentOn.status}, not 302`);
+  const embedHeaders = {
+    'accept-encoding': 'gzip, deflate, br',
+    host: new URL(String(sentOn.headers.location)).host,
+  };
   const embed = await rawGet(`${rendererUrl}${embedPath}`, embedHeaders);
   if (embed.status !== 200) throw new Error(`embed answered ${embed.status}`);
   const embedFile = join(tmpdir(), `bench-embed-${suffix}`);
