@@ -4,6 +4,7 @@
 //   .local/compose/auth.env       AUTH_PUBLIC_KEY                        (every app that verifies tokens)
 //   .local/compose/identity.env   AUTH_PRIVATE_KEY, IDENTITY_HMAC_SECRET (identity only)
 //   .local/compose/analytics.env  ANALYTICS_VISITOR_SALT                 (analytics only)
+//   .local/compose/usercontent.env ARTIFACT_ORIGIN_SECRET                (the renderer only)
 //
 // The token keys are the development pair of .local/dev-keys (made on first use, the same files
 // libs/platform's localDevKeys() uses), so tokens from `npm start` and from the compose stack
@@ -42,6 +43,7 @@ export function writeComposeEnv() {
     auth: join(COMPOSE_ENV_DIR, 'auth.env'),
     identity: join(COMPOSE_ENV_DIR, 'identity.env'),
     analytics: join(COMPOSE_ENV_DIR, 'analytics.env'),
+    usercontent: join(COMPOSE_ENV_DIR, 'usercontent.env'),
   };
   // Derived from the dev key like the local defaults, so they are stable across runs.
   const derived = (purpose) => createHash('sha256').update(`${purpose}:${keys.privateKey}`).digest('hex');
@@ -52,6 +54,7 @@ export function writeComposeEnv() {
     { mode: 0o600 },
   );
   writeFileSync(files.analytics, line('ANALYTICS_VISITOR_SALT', derived('visitors')), { mode: 0o600 });
+  writeFileSync(files.usercontent, line('ARTIFACT_ORIGIN_SECRET', derived('origins')), { mode: 0o600 });
   return files;
 }
 

@@ -334,7 +334,12 @@ describe.each(sets)('the %s rendering', (set) => {
     expect(routes.some((r) => r.app === 'gateway' && r.path === '/api')).toBe(true);
     for (const r of routes.filter((x) => x.host === appHost)) expect(['gateway', 'web']).toContain(r.app);
     const others = routes.filter((x) => x.host !== appHost);
-    expect(others.map((r) => [r.app, r.path])).toEqual([['usercontent', '/']]);
+    // The renderer's host and one origin per artifact below it ({label}.host, wildcard).
+    const rendererHost = others[0]?.host;
+    expect(others.map((r) => [r.host, r.app, r.path])).toEqual([
+      [rendererHost, 'usercontent', '/'],
+      [`*.${rendererHost}`, 'usercontent', '/'],
+    ]);
     // Backend ports are the Services' ports.
     for (const rule of spec.rules)
       for (const p of rule.http.paths) {

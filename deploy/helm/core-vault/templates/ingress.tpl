@@ -23,7 +23,7 @@ spec:
     - hosts: [{{ .Values.ingress.host | quote }}]
       secretName: {{ required "ingress.tls.secretName is required when TLS is on" .Values.ingress.tls.secretName }}
     {{- if $usercontent }}
-    - hosts: [{{ .Values.ingress.usercontentHost | quote }}]
+    - hosts: [{{ .Values.ingress.usercontentHost | quote }}, {{ printf "*.%s" .Values.ingress.usercontentHost | quote }}]
       secretName: {{ required "ingress.tls.usercontentSecretName is required when TLS is on" .Values.ingress.tls.usercontentSecretName }}
     {{- end }}
   {{- end }}
@@ -48,7 +48,9 @@ spec:
           {{- end }}
     {{- if $usercontent }}
     {{- $app := include "core-vault.app" (dict "root" $ "name" "usercontent") | fromYaml }}
-    - host: {{ .Values.ingress.usercontentHost | quote }}
+    {{- /* The renderer's own host and one origin per artifact below it ({label}.host). */}}
+    {{- range $host := list .Values.ingress.usercontentHost (printf "*.%s" .Values.ingress.usercontentHost) }}
+    - host: {{ $host | quote }}
       http:
         paths:
           - path: /
@@ -58,5 +60,6 @@ spec:
                 name: {{ include "core-vault.appName" (dict "root" $ "name" "usercontent") }}
                 port:
                   number: {{ $app.port }}
+    {{- end }}
     {{- end }}
 {{- end }}
