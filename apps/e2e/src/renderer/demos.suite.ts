@@ -71,7 +71,9 @@ const CHECKS: Record<string, Check> = {
     const stored = await frame.locator('html').evaluate(() => localStorage.getItem('tasks'));
     expect(JSON.parse(stored ?? '[]')).toHaveLength(2);
     const kept = () =>
-      page.evaluate(() => localStorage.getItem('core-vault.artifact-storage.demo-task-manager') ?? '');
+      page.evaluate(
+        () => localStorage.getItem('core-vault.artifact-storage.anonymous.demo-task-manager') ?? '',
+      );
     await waitFor(kept, (v) => v.includes('Write the report') && v.includes('Water plants'), {
       what: 'tasks kept by the app',
     });

@@ -6,7 +6,7 @@
  * grace window (SESSION_REFRESH_GRACE_SECONDS) so the theft case needs no long wait.
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { uniqueSuffix } from '@core-vault/platform/testing';
+import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { appContext, launchBrowser, screenshot } from '../support/browser';
 import { mailIds, waitForCode } from '../support/mail';
 import { type Stack, startStack } from '../support/stack';
@@ -53,6 +53,12 @@ async function openTabs(): Promise<Page[]> {
     }),
   );
 }
+
+/** The app's own browser storage keys that hold a person's data (`core-vault.*`). */
+const appData = (tab: Page) => () =>
+  tab.evaluate(() =>
+    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('core-vault.')),
+  );
 
 async function closeAllTabs(): Promise<void> {
   for (const tab of context.pages()) await tab.close();
@@ -119,8 +125,18 @@ describe('one browser, many tabs', () => {
     await closeAllTabs();
   });
 
-  it('signs out in one tab: every other tab goes to /login', async () => {
+  it('signs out in one tab: every other tab goes to /login, and the browser forgets the artifacts’ data', async () => {
     await signInThroughCode(await context.newPage());
+    // The person keeps a task in the task-manager demo (its localStorage, kept by the app).
+    const demo = await context.newPage();
+    await demo.goto(url('/view/demo-task-manager'));
+    const frame = demo.frameLocator('.cv-artifact-frame iframe');
+    await frame.getByLabel('Task', { exact: true }).fill('Private errand');
+    await frame.getByRole('button', { name: 'Add task' }).click();
+    await frame.getByText('Private errand').waitFor();
+    await waitFor(appData(demo), (keys) => keys.some((k) => k.includes('demo-task-manager')), {
+      what: 'the task kept by the app',
+    });
     const tabs = await openTabs();
     for (const tab of tabs) await signedIn(tab);
     const [first, ...others] = tabs as [Page, ...Page[]];
@@ -128,5 +144,10 @@ describe('one browser, many tabs', () => {
     await first.waitForURL(/\/login/);
     for (const tab of others) await tab.waitForURL(/\/login/);
     expect((await context.cookies(stack.webUrl)).some((c) => c.name.endsWith('cv_rt'))).toBe(false);
+    // Nothing the app kept for that person is left in this browser…
+    for (const tab of [first, ...others]) expect(await appData(tab)()).toEqual([]);
+    // …so the next person opening the demo finds it empty.
+    await demo.goto(url('/view/demo-task-manager'));
+    await demo.frameLocator('.cv-artifact-frame iframe').getByText('No tasks here yet.').waitFor();
   });
 });
