@@ -13,9 +13,15 @@ const REACT_MARKERS: readonly RegExp[] = [
   /\bexport\s+default\s+(?:async\s+)?function\b/,
 ];
 
+/**
+ * Detection runs on every write of untrusted text, so no marker may backtrack without bound:
+ * whitespace is matched by one quantifier only (never `\s*X?\s*`, which splits a run of spaces
+ * every way), and the open-ended parts (type parameters, `extends` clauses) are capped, or every
+ * `interface A <` of a long text would rescan the rest of it. Real declarations fit the caps.
+ */
 const TYPE_DECLARATION_MARKERS: readonly RegExp[] = [
-  /\binterface\s+[A-Za-z_$][\w$]*\s*(?:<[^>{}]*>)?\s*(?:extends\s+[^{]+)?\{/,
-  /\btype\s+[A-Za-z_$][\w$]*\s*(?:<[^>=]*>)?\s*=/,
+  /\binterface\s+[A-Za-z_$][\w$]*\s*(?:<[^>{}]{0,300}>\s*)?(?:extends\s[^{]{1,300})?\{/,
+  /\btype\s+[A-Za-z_$][\w$]*\s*(?:<[^>=]{0,300}>\s*)?=/,
   /\benum\s+[A-Za-z_$][\w$]*\s*\{/,
   /[\w$)\]]\s*:\s*(?:string|number|boolean|void|unknown|never|any|Record<|Array<|Promise<)\b/,
   /\b(?:declare|namespace|readonly|implements)\s+[A-Za-z_$]/,
@@ -26,7 +32,7 @@ const TYPE_DECLARATION_MARKERS: readonly RegExp[] = [
 const JSX_MARKERS: readonly RegExp[] = [
   /<[A-Z][\w.]*(?:\s[^<>]*)?\/?>/,
   /\bclassName\s*=\s*[{"']/,
-  /\breturn\s*\(?\s*<[A-Za-z>]/,
+  /\breturn\s*(?:\(\s*)?<[A-Za-z>]/,
   /<\/[A-Za-z][\w.]*>/,
 ];
 

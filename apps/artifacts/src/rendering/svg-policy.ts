@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { EXTERNAL_URL, cleanStyleBlocks } from './css';
+import { cleanStyleBlocks, replaceExternalUrls } from './css';
 import { SMIL_TAGS, isHostileAnimation } from './smil';
 
 const SVG_TAGS = [
@@ -248,7 +248,7 @@ function keepSafeReferences(tagName: string, attribs: sanitizeHtml.Attributes): 
       if (FRAGMENT_REF.test(value.trim())) out[name] = value.trim();
       continue;
     }
-    out[name] = value.replace(EXTERNAL_URL, 'none');
+    out[name] = replaceExternalUrls(value, 'none');
   }
   return { tagName, attribs: out };
 }

@@ -1,5 +1,6 @@
 import { type RenderError, type RenderTheme, type RenderableArtifact } from '@core-vault/contracts';
 import { escapeHtml, jsonForScript } from './escape';
+import { leadingDoctype } from './doctype';
 import { renderErrors } from './errors';
 import { type HighlightFn, highlightCodeBlocks, highlightCss } from './highlight';
 import { RENDERER_VENDOR, importMap } from './libraries';
@@ -102,8 +103,6 @@ ${brand(options)}
 </body></html>`;
 }
 
-const DOCTYPE = /^\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i;
-
 /**
  * An HTML artifact is a page of its own: the agent goes right after its doctype (a doctype
  * after any tag would put the page in quirks mode), the brand link after its content.
@@ -112,7 +111,7 @@ function htmlDocument(source: string, options: DocumentOptions): string {
   // Public CDN loads come from the renderer's library mirror; what it lacks is named in a note.
   const { html, blocked, mirrored } = rewriteHtmlForMirror(source);
   const note = blocked.length || mirrored ? `${friendlyBlockedNote(blocked)}\n` : '';
-  const doctype = DOCTYPE.exec(html)?.[0];
+  const doctype = leadingDoctype(html);
   const rest = doctype ? html.slice(doctype.length) : html;
   return `${doctype ?? '<!doctype html>'}\n${agentTag(options)}\n${note}${rest}\n${brand(options)}`;
 }

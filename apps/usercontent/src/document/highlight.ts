@@ -3,17 +3,37 @@ import { unescapeHtml } from './escape';
 /** Returns highlighted HTML for code, or null to leave it as escaped text. */
 export type HighlightFn = (code: string, language: string | undefined) => string | null;
 
-const CODE_BLOCK = /<pre>\s*<code(?: class="([^"]*)")?>([\s\S]*?)<\/code>\s*<\/pre>/g;
-
-/** Highlights the fenced code blocks of sanitized Markdown output (`<pre><code class="language-x">`). */
+/**
+ * Highlights the fenced code blocks of sanitized Markdown output (`<pre><code class="language-x">`).
+ * The open and the close are found separately, each search starting where the last one ended:
+ * one lazy pattern over both rescanned the rest of the text from every `<pre><code>` without a
+ * close, seconds for a document of them. A block ends at the first `</code></pre>`, as before.
+ */
 export function highlightCodeBlocks(html: string, highlight: HighlightFn): string {
-  return html.replace(CODE_BLOCK, (whole, classes: string | undefined, text: string) => {
-    const language = /(?:^|\s)language-([\w+#-]+)/.exec(classes ?? '')?.[1];
-    const highlighted = highlight(unescapeHtml(text), language);
-    if (highlighted === null) return whole;
-    const cls = `hljs${language ? ` language-${language}` : ''}`;
-    return `<pre><code class="${cls}">${highlighted}</code></pre>`;
-  });
+  const open = /<pre>\s*<code(?: class="([^"]*)")?>/g;
+  const close = /<\/code>\s*<\/pre>/g;
+  let out = '';
+  let pos = 0;
+  for (let o = open.exec(html); o; o = open.exec(html)) {
+    close.lastIndex = open.lastIndex;
+    const c = close.exec(html);
+    // No close after this open: none after a later one either.
+    if (!c) break;
+    const end = c.index + c[0].length;
+    out +=
+      html.slice(pos, o.index) +
+      block(html.slice(o.index, end), o[1], html.slice(open.lastIndex, c.index), highlight);
+    pos = open.lastIndex = end;
+  }
+  return out + html.slice(pos);
+}
+
+function block(whole: string, classes: string | undefined, text: string, highlight: HighlightFn): string {
+  const language = /(?:^|\s)language-([\w+#-]+)/.exec(classes ?? '')?.[1];
+  const highlighted = highlight(unescapeHtml(text), language);
+  if (highlighted === null) return whole;
+  const cls = `hljs${language ? ` language-${language}` : ''}`;
+  return `<pre><code class="${cls}">${highlighted}</code></pre>`;
 }
 
 export const hasCodeBlocks = (html: string): boolean => /<pre>\s*<code/.test(html);

@@ -18,6 +18,7 @@ import {
   resolveBareSpecifier,
   resolveCdnUrl,
 } from './resolve';
+import { attributePairs, htmlPieces } from './pieces';
 import { TAILWIND_PLAY_SHIM } from './tailwind-compat';
 
 export interface BlockedLoad {
@@ -32,10 +33,6 @@ export interface MirrorRewrite {
   mirrored: number;
 }
 
-const PIECES =
-  /<!--[\s\S]*?-->|<script\b([^>]*)>([\s\S]*?)<\/script\s*>|<style\b([^>]*)>([\s\S]*?)<\/style\s*>|<link\b([^>]*?)\/?>/gi;
-const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-
 const decodeAttr = (v: string) =>
   v.replace(/&(amp|quot|#39|apos|lt|gt);/g, (_, e: string) =>
     e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'lt' ? '<' : e === 'gt' ? '>' : "'",
@@ -44,8 +41,7 @@ const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 function attributes(attrs: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of attrs.matchAll(ATTR))
-    out.set((m[1] ?? '').toLowerCase(), decodeAttr(m[2] ?? m[3] ?? m[4] ?? ''));
+  for (const [name, value] of attributePairs(attrs)) out.set(name.toLowerCase(), decodeAttr(value ?? ''));
   return out;
 }
 
@@ -63,6 +59,8 @@ const runsAsScript = (type: string | undefined) =>
 
 class Rewriter {
   readonly blocked: BlockedLoad[] = [];
+  /** The blocked URLs as a set: a page with thousands of distinct CDN loads stays linear. */
+  private readonly blockedUrls = new Set<string>();
   mirrored = 0;
   /** Library name → version chosen by the artifact's own URLs (import maps, module imports). */
   readonly chosen = new Map<string, MirrorVersion>();
@@ -71,7 +69,9 @@ class Rewriter {
   block(url: string): void {
     const parsed = parseRemote(url);
     if (!parsed || SILENT_HOSTS.has(parsed.hostname)) return;
-    if (!this.blocked.some((b) => b.url === url)) this.blocked.push({ url, host: parsed.hostname });
+    if (this.blockedUrls.has(url)) return;
+    this.blockedUrls.add(url);
+    this.blocked.push({ url, host: parsed.hostname });
   }
 
   /** The mirror URL for `url`, or null (reported when `report`). Records module versions. */
@@ -108,7 +108,8 @@ class Rewriter {
   /** URL literals inside inline code: specifiers of static/dynamic imports and script loaders. */
   code(body: string, module: boolean): string {
     const out = body.replace(
-      /(\bfrom\s*|\bimport\s*\(?\s*|)(["'`])((?:https?:)?\/\/[^"'`\s]+)\2/g,
+      // One whitespace quantifier on each side of the optional '(' (`\s*\(?\s*` is quadratic).
+      /(\bfrom\s*|\bimport\s*(?:\(\s*)?|)(["'`])((?:https?:)?\/\/[^"'`\s]+)\2/g,
       (whole, lead: string, q: string, url: string) => {
         const isImport = lead !== '';
         const host = parseRemote(url)?.hostname ?? '';
@@ -118,7 +119,7 @@ class Rewriter {
       },
     );
     if (module)
-      for (const m of out.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"'./][^"':]*)["']/g))
+      for (const m of out.matchAll(/(?:\bfrom|\bimport)\s*(?:\(\s*)?["']([^"'./][^"':]*)["']/g))
         if (m[1]) this.bareImports.add(m[1]);
     return out;
   }
@@ -190,18 +191,18 @@ export function rewriteHtmlForMirror(html: string): MirrorRewrite {
   let mapAt: { start: number; end: number } | null = null;
   let out = '';
   let last = 0;
-  for (const m of html.matchAll(PIECES)) {
-    const whole = m[0];
+  for (const m of htmlPieces(html)) {
+    const whole = m.whole;
     let replaced = whole;
-    if (whole.startsWith('<!--')) replaced = whole;
-    else if (m[1] !== undefined) {
-      replaced = r.script(m[1], m[2] ?? '', whole);
-      const isMap = attributes(m[1]).get('type')?.trim().toLowerCase() === 'importmap';
+    if (m.kind === 'comment') replaced = whole;
+    else if (m.kind === 'script') {
+      replaced = r.script(m.attrs, m.body, whole);
+      const isMap = attributes(m.attrs).get('type')?.trim().toLowerCase() === 'importmap';
       if (firstScript < 0) firstScript = out.length + (m.index - last);
       if (isMap && !mapAt) mapAt = { start: out.length + (m.index - last), end: 0 };
       if (isMap && mapAt && mapAt.end === 0) mapAt.end = mapAt.start + replaced.length;
-    } else if (m[3] !== undefined) replaced = `<style${m[3]}>${cssImports(m[4] ?? '', r)}</style>`;
-    else if (m[5] !== undefined) replaced = link(m[5], whole, r);
+    } else if (m.kind === 'style') replaced = `<style${m.attrs}>${cssImports(m.body, r)}</style>`;
+    else replaced = link(m.attrs, whole, r);
     out += html.slice(last, m.index) + replaced;
     last = m.index + whole.length;
   }

@@ -54,7 +54,19 @@ export function withShareTags(html: string, tags: string, ownDocument: boolean):
       return `${html.slice(0, at + charset.length)}\n${tags}${rest}`;
     }
   }
-  const doctype = /^\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
+  // A scan, not `^\s*(<!--[\s\S]*?-->\s*)*<!doctype[^>]*>`, which could match a run of comments
+  // in exponentially many ways when no doctype follows (document/doctype.ts does the same).
+  let at = 0;
+  let doctype = '';
+  for (;;) {
+    while (at < html.length && /\s/.test(html[at] as string)) at++;
+    if (!html.startsWith('<!--', at)) break;
+    const end = html.indexOf('-->', at + 4);
+    if (end < 0) break;
+    at = end + 3;
+  }
+  const close = html.slice(at, at + 9).toLowerCase() === '<!doctype' ? html.indexOf('>', at + 9) : -1;
+  if (close >= 0) doctype = html.slice(0, close + 1);
   return `${doctype || '<!doctype html>'}\n${tags}\n${html.slice(doctype.length)}`;
 }
 

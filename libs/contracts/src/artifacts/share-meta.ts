@@ -4,6 +4,8 @@
  * Crawlers do not run the SPA, so these are built on the server, from the public read only.
  */
 
+import { collapseWhitespace, htmlToPlain, markdownToPlain } from './plain-text';
+
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
 export const SITE_NAME = 'Core Vault';
 
@@ -63,43 +65,21 @@ export function clip(text: string, max: number): string {
   return `${(space > max * 0.6 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
-const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const collapse = collapseWhitespace;
 
-/** Markdown-lite (the description's syntax) as plain text: link texts kept, markers dropped. */
-export function markdownToPlain(text: string): string {
-  return collapse(
-    text
-      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+[.)]|>)\s+/gm, '')
-      .replace(/(\*\*|__|\*|_|`+|~~)(?=\S)([^]*?\S)\1/g, '$2'),
-  );
-}
+export { htmlToPlain, markdownToPlain };
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+/**
+ * An excerpt of 200 characters needs only the start of the plain text: Markdown-lite markers are
+ * stripped from this much of it, whatever the size of the artifact.
+ */
+const EXCERPT_SOURCE_CHARS = 4_000;
 
-/** The visible text of an HTML or SVG document: no scripts, styles, comments or tags. */
-export function htmlToPlain(html: string): string {
-  return collapse(
-    html
-      .replace(/<!--[^]*?-->/g, ' ')
-      .replace(/<(script|style|template|noscript|title|head)\b[^]*?<\/\1\s*>/gi, ' ')
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/&(#\d+|#x[\da-f]+|[a-z]+);/gi, (all, name: string) => {
-        if (name.startsWith('#')) {
-          const code =
-            name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-          return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-        }
-        return ENTITIES[name.toLowerCase()] ?? all;
-      }),
-  );
+/** The first `max` UTF-16 units, without a lone high surrogate at the cut. */
+function head(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** A neutral line for artifacts whose content reads badly as prose (code). */
@@ -115,7 +95,7 @@ export function shareDescription(subject: ShareSubject): string {
     subject.type === 'HTML' || subject.type === 'SVG'
       ? htmlToPlain(content)
       : subject.type === 'MARKDOWN'
-        ? markdownToPlain(htmlToPlain(content))
+        ? markdownToPlain(head(htmlToPlain(content), EXCERPT_SOURCE_CHARS))
         : '';
   return excerpt ? clip(excerpt, LIMITS.description) : neutralLine(subject.type);
 }
