@@ -6,6 +6,7 @@
  * checks its messages against the zod schemas instead.
  */
 import { type AgentError, type AgentMessage, agentMessage } from './agent-messages';
+import { keepBrandOutOfTheWay } from './brand-placement';
 import { installClaudeRuntime, showAiOffNotice } from './claude-runtime';
 import { installNavigationGuard, showNavigationBlocked } from './navigation-guard';
 import { embedTransport, originLocalStorage, parentTransport } from './runtime-transports';
@@ -105,6 +106,7 @@ function onReady(): void {
     } catch {
       // Counting never stands in the way of showing the artifact.
     }
+    keepBrandOutOfTheWay(window);
   }
   const errorData = document.getElementById('cv-error');
   if (errorData?.textContent) {

@@ -38,7 +38,9 @@ export function judgeNavigation(
   } catch {
     return 'block';
   }
-  if (url.origin === new URL(here).origin) return 'allow';
+  // A javascript: URL runs in this very document (`href="javascript:go()"` is common in AI-written
+  // pages); a blob: URL this document made has its origin.
+  if (url.protocol === 'javascript:' || url.origin === new URL(here).origin) return 'allow';
   const link = event.userInitiated === true && event.navigationType === 'push' && !event.formData;
   return link && (url.protocol === 'https:' || url.protocol === 'http:' || url.protocol === 'mailto:')
     ? 'new-tab'
