@@ -1,6 +1,7 @@
 import { marked } from 'marked';
 import { ARTIFACT_MESSAGES, reactSecurityWarning, type ArtifactType } from '@core-vault/contracts';
 import { sanitizeArtifactHtml, sanitizeStaticMarkup } from './html-policy';
+import { guardMarkdown } from './markdown-guard';
 import { sanitizeArtifactSvg } from './svg-policy';
 
 /** What the renderer gets beside the source; computed once per version and stored. */
@@ -41,7 +42,7 @@ export function renderArtifact(type: ArtifactType, content: string): RenderResul
 function renderMarkdown(content: string): RenderResult {
   try {
     // marked does not sanitize: its HTML goes through the static markup policy (no scripts).
-    const html = marked.parse(content, { async: false, gfm: true });
+    const html = marked.parse(guardMarkdown(content), { async: false, gfm: true });
     return { ...none, rendered: sanitizeStaticMarkup(html) };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
