@@ -9,16 +9,16 @@
 //  each pair measured BENCH_ROUNDS times (3) interleaved (measured side, anchor, measured, ...) so
 //  both see the same machine load; medians are compared.
 // Usage: node tools/bench/artifacts.mjs [--no-build]
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, log, startService as startServiceIn, waitReady } from './lib/services.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -30,45 +30,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const suffix = Date.now().toString(36);
 const children = [];
 
-const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-async function waitReady(url, name, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} not ready in 60 s`);
-}
-
 // BENCH_PROFILE=1 writes the services' CPU profiles to .local/bench/profiles (summarise one with
 // node tools/bench/cpu-profile-summary.mjs <file>).
 const nodeArgs = process.env.BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${join(root, '.local/bench/profiles')}`]
   : [];
 
-function startService(app, port, env) {
-  const child = spawn(process.execPath, [...nodeArgs, join(root, `apps/${app}/dist/main.js`)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
+const startService = (app, port, env) => startServiceIn(children, app, port, env, nodeArgs);
 
 /** Runs autocannon and keeps every response time (its histogram has no p95). */
 function run(options) {
