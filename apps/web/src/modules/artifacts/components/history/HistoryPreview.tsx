@@ -7,8 +7,9 @@ import { HISTORY_TEXTS as T, versionName } from './history-labels';
 import { Banner } from '../../../../components/ui';
 
 /**
- * One version rendered as the view page renders it: the viewer's sandboxed frame on the renderer
- * origin (artifact code never runs on the app's origin). A lazy chunk, loaded on first preview.
+ * One version rendered as the view page renders it: the viewer's sandboxed frame on the
+ * artifact's own origin, with its own storage and runtime (artifact code never runs on the app's
+ * origin, nor on another artifact's). A lazy chunk, loaded on first preview.
  */
 export function HistoryPreview({
   artifact,
@@ -35,6 +36,8 @@ export function HistoryPreview({
           securityWarning: v.securityWarning,
           allowNetwork: artifact.allowNetwork,
         }}
+        storageId={artifact.id}
+        edgeLabel="Content by you · runs isolated from Core Vault"
       />
     </div>
   );
