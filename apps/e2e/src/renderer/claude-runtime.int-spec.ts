@@ -10,8 +10,13 @@
  * the page shows the model's answer, on the view page and as an embed; on a stack without AI,
  * the frame shows the runtime's notice instead of a blank page.
  *
- * Prints `claude-runtime: {...}`, writes .local/bench/claude-runtime.json and fails on any failed
- * check. The services must be built (tsc -b tsconfig.build.json, the renderer's assets);
+ * Items come from two lists (claude-runtime-items.ts): published ones, cited and not committed,
+ * and our own, committed under corpus/runtime/own. A published item whose file is absent (a fresh
+ * clone) or differs is skipped and listed as `unavailable` with the command that restores it.
+ *
+ * Prints `claude-runtime: {...}`, writes .local/bench/claude-runtime.json and fails when fewer
+ * than MIN_ITEMS items are available or any check of an available item fails. The services must
+ * be built (tsc -b tsconfig.build.json, the renderer's assets);
  * CLAUDE_RUNTIME_BUILD=1 builds first.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,7 +42,9 @@ import { type Urls } from './corpus-checks';
 import { CHROMIUM_ARGS } from './stack';
 
 const PARALLEL = 3;
-const corpus = loadRuntimeCorpus();
+/** Fewer available items than this and the run proves too little: it fails. */
+const MIN_ITEMS = 6;
+const { items: corpus, unavailable } = loadRuntimeCorpus();
 const aiItems = corpus.filter((item) => item.ai);
 const owner = `claude-runtime-${uniqueSuffix()}`;
 const token = devTokenFor(owner);
@@ -239,6 +246,9 @@ describe('Claude-runtime artifacts on the real stack', () => {
     const keyless = model.requests.filter((r) => r.apiKey !== FAKE_KEY).length;
     const summary = {
       items: corpus.length,
+      published: corpus.filter((item) => item.origin === 'published').length,
+      own: corpus.filter((item) => item.origin === 'own').length,
+      unavailable: unavailable.map((u) => `${u.id} (${u.why}; restore: ${u.restore})`),
       storageItems: corpus.filter((item) => item.runtime.storage).length,
       aiItems: aiItems.length,
       checks: results.length,
@@ -255,6 +265,7 @@ describe('Claude-runtime artifacts on the real stack', () => {
     console.log(`claude-runtime: ${JSON.stringify({ ...summary, results: undefined })}`);
     const why = failed.map((r) => `${r.item} ${r.check}: ${r.why}`);
     if (why.length) console.log(`claude-runtime failing:\n${why.join('\n')}`);
+    expect(corpus.length).toBeGreaterThanOrEqual(MIN_ITEMS);
     expect(why).toEqual([]);
     if (aiItems.length) expect(model.requests.length).toBeGreaterThan(0);
     expect(keyless).toBe(0);
