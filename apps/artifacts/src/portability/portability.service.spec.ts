@@ -4,6 +4,7 @@ import { type OutboxRelayService } from '@core-vault/platform';
 import { authUser } from '@core-vault/platform/testing';
 import { ArtifactEvents } from '../artifacts/artifact-events';
 import { newArtifact } from '../artifacts/artifact-state';
+import { type RuntimePortability } from '../runtime/runtime-portability';
 import { type SettingsRepository } from '../settings/settings.repository';
 import {
   type PortabilityRepository,
@@ -92,6 +93,8 @@ function setup(opts: { artifacts?: StoredArtifact[]; failInsert?: string; collec
     new ArtifactEvents(),
     as<SettingsRepository>({ allowsIndexing: () => Promise.resolve(false) }),
     as<OutboxRelayService>({ nudge: () => void nudged.push(1) }),
+    // No runtime data (window.storage): the artifact-runtime int-spec covers export and import of it.
+    as<RuntimePortability>({ exportOf: () => Promise.resolve(null), importInto: () => Promise.resolve(0) }),
     as<Logger>({ warn: () => undefined }),
   );
   return { service, asked, batches, versionCursors, nudged };

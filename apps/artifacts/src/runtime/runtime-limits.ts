@@ -39,15 +39,20 @@ export function viewerOf(
  */
 @Injectable()
 export class RuntimeLimits {
-  private readonly throttler: RedisThrottlerStorage;
+  private throttlerStorage: RedisThrottlerStorage | undefined;
   private readonly prefix: string;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
   ) {
-    this.throttler = new RedisThrottlerStorage(redis);
     this.prefix = config.RUNTIME_REDIS_PREFIX;
+  }
+
+  /** Made on first use: the quota logic (and its spec) needs none. */
+  private get throttler(): RedisThrottlerStorage {
+    this.throttlerStorage ??= new RedisThrottlerStorage(this.redis);
+    return this.throttlerStorage;
   }
 
   /** Counts one call; a 429 with Retry-After beyond the minute's budget. */

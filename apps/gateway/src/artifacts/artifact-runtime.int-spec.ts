@@ -415,8 +415,8 @@ describe('window.storage', () => {
     const lines = exported.text
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l));
-    const line = lines.find((l) => l.id === id);
+      .map((l) => JSON.parse(l) as { id?: string; runtime?: unknown });
+    const line = lines.find((l) => l.id === id)!;
     expect(line.runtime).toEqual({
       settings: { anonymousSharedWrites: true, aiCalls: true },
       shared: [{ key: 'board', value: '{"n":1}' }],

@@ -9,13 +9,11 @@ import { RuntimeCorsMiddleware } from './runtime-cors.middleware';
 export class ArtifactsGatewayModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // The runtime's viewer calls answer embeds on any origin (the middleware checks the method too).
-    consumer
-      .apply(RuntimeCorsMiddleware)
-      .forRoutes(
-        ...[runtimeRoute.listStorage, runtimeRoute.getStorage, runtimeRoute.complete].map((r) => ({
-          path: r.path,
-          method: RequestMethod.ALL,
-        })),
-      );
+    consumer.apply(RuntimeCorsMiddleware).forRoutes(
+      ...[runtimeRoute.listStorage, runtimeRoute.getStorage, runtimeRoute.complete].map((r) => ({
+        path: r.path,
+        method: RequestMethod.ALL,
+      })),
+    );
   }
 }

@@ -3,7 +3,7 @@ import { type ArgumentsHost } from '@nestjs/common';
 import pino from 'pino';
 import { AppException } from './app-exception';
 import { ErrorFilter } from './error.filter';
-import { type BodyLimits, jsonBodyOptions, requestGuard } from './request-guards';
+import { type BodyLimits, bodyLimitFor, jsonBodyOptions, matchesRoute, requestGuard } from './request-guards';
 
 const limits: BodyLimits = { defaultBytes: 100, routes: { '/webhooks/stripe': 1_000 } };
 
@@ -192,5 +192,26 @@ describe('ErrorFilter on body encodings', () => {
         message: 'Unsupported Content-Encoding "zstd"; send gzip, deflate, br or no encoding.',
       },
     });
+  });
+});
+
+describe('route limits with parameters', () => {
+  const withParams: BodyLimits = {
+    defaultBytes: 100,
+    routes: { '/webhooks/stripe': 1_000, '/api/v1/artifacts/:id/storage/:scope/:key': 5_000 },
+  };
+
+  it('hold every path of the route to its limit, and no other path', () => {
+    expect(bodyLimitFor(withParams, request('PUT', '/api/v1/artifacts/a1/storage/shared/k?x=1'))).toBe(5_000);
+    expect(bodyLimitFor(withParams, request('PUT', '/api/v1/artifacts/a1/storage/shared'))).toBe(100);
+    expect(bodyLimitFor(withParams, request('PUT', '/api/v1/artifacts/a1/storage/shared/k/x'))).toBe(100);
+    expect(bodyLimitFor(withParams, request('PUT', '/api/v1/artifacts//storage/shared/k'))).toBe(100);
+    expect(bodyLimitFor(withParams, request('POST', '/webhooks/stripe'))).toBe(1_000);
+  });
+
+  it('match segment by segment', () => {
+    expect(matchesRoute('/a/:id/b', '/a/1/b')).toBe(true);
+    expect(matchesRoute('/a/:id/b', '/a/1/c')).toBe(false);
+    expect(matchesRoute('/a/:id/b', '/a/1/b/c')).toBe(false);
   });
 });
