@@ -134,6 +134,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ANALYTICS_REDIS_PREFIX: `e2e-${run_id}`,
     ONBOARDING_QUEUE: `e2e-${run_id}-check-ins`,
     RATE_LIMIT_NAMESPACE: `e2e-${run_id}`,
+    // The artifact runtime's rate limits and daily AI quotas (anonymous viewers are all 127.0.0.1 here).
+    RUNTIME_REDIS_PREFIX: `e2e-${run_id}-runtime`,
     // Each service with consumers would wait out a 5 s idle fetch at every stop (docs/operations.md).
     KAFKA_CONSUMER_MAX_WAIT_MS: '250',
     ...options.env,
