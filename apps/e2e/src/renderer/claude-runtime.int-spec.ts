@@ -12,7 +12,8 @@
  *
  * Items come from two lists (claude-runtime-items.ts): published ones, cited and not committed,
  * and our own, committed under corpus/runtime/own. A published item whose file is absent (a fresh
- * clone) or differs is skipped and listed as `unavailable` with the command that restores it.
+ * clone) or differs is skipped and listed as `unavailable` with the command that restores it
+ * (CLAUDE_RUNTIME_CORPUS=<a copy of corpus/runtime without items/> runs as a fresh clone would).
  *
  * Prints `claude-runtime: {...}`, writes .local/bench/claude-runtime.json and fails when fewer
  * than MIN_ITEMS items are available or any check of an available item fails. The services must
@@ -44,7 +45,8 @@ import { CHROMIUM_ARGS } from './stack';
 const PARALLEL = 3;
 /** Fewer available items than this and the run proves too little: it fails. */
 const MIN_ITEMS = 6;
-const { items: corpus, unavailable } = loadRuntimeCorpus();
+// CLAUDE_RUNTIME_CORPUS: another corpus folder, e.g. a copy without items/ to run as a fresh clone.
+const { items: corpus, unavailable } = loadRuntimeCorpus(process.env['CLAUDE_RUNTIME_CORPUS'] || undefined);
 const aiItems = corpus.filter((item) => item.ai);
 const owner = `claude-runtime-${uniqueSuffix()}`;
 const token = devTokenFor(owner);
