@@ -76,8 +76,9 @@ export class RuntimeStorageRepository {
 
   /**
    * Reserves the growth on the store's total first (a conditional update: two writes racing for
-   * the last megabytes cannot both get them), then writes the entry, then corrects the total if
-   * the entry changed in between (its old size was not the one reserved against).
+   * the last megabytes cannot both get them; a new key is counted with it), then writes the entry,
+   * then corrects the total if the entry changed in between (its old size was not the one reserved
+   * against). Three round trips for a store that exists; the store is made on its first write.
    */
   async set(store: StoreRef, key: string, value: string, bytes: number, owner: string): Promise<SetOutcome> {
     const id = storeId(store);
@@ -86,29 +87,33 @@ export class RuntimeStorageRepository {
       .lean<{ bytes: number }>()
       .exec();
     const delta = bytes - (before?.bytes ?? 0);
-    await this.stores
-      .updateOne(
-        { _id: id },
-        { $setOnInsert: { ...where(store), owner, bytes: 0, keys: 0 } },
-        { upsert: true },
-      )
-      .exec()
-      .catch((err: unknown) => {
-        if (!isDuplicateKey(err)) throw err;
-      });
-    const reserve =
-      delta > 0
-        ? await this.stores
-            .updateOne({ _id: id, bytes: { $lte: L.storeMaxBytes - delta } }, { $inc: { bytes: delta } })
-            .exec()
-        : await this.stores.updateOne({ _id: id }, { $inc: { bytes: delta } }).exec();
-    if (reserve.matchedCount === 0) return 'quota-exceeded';
-    const previous = await this.upsertEntry(store, key, value, bytes, owner);
-    const correction = (before?.bytes ?? 0) - (previous?.bytes ?? 0);
-    if (correction !== 0 || !previous)
-      await this.stores
-        .updateOne({ _id: id }, { $inc: { bytes: correction, keys: previous ? 0 : 1 } })
+    const reserve = () =>
+      this.stores
+        .updateOne(delta > 0 ? { _id: id, bytes: { $lte: L.storeMaxBytes - delta } } : { _id: id }, {
+          $inc: { bytes: delta, keys: before ? 0 : 1 },
+        })
         .exec();
+    if ((await reserve()).matchedCount === 0) {
+      // No store yet (its first write), or full: make it if missing, then try once more.
+      const made = await this.stores
+        .updateOne(
+          { _id: id },
+          { $setOnInsert: { ...where(store), owner, bytes: 0, keys: 0 } },
+          { upsert: true },
+        )
+        .exec()
+        .catch((err: unknown) => {
+          if (!isDuplicateKey(err)) throw err;
+          return null;
+        });
+      if (made?.upsertedCount !== 1 && made !== null) return 'quota-exceeded';
+      if ((await reserve()).matchedCount === 0) return 'quota-exceeded';
+    }
+    const previous = await this.upsertEntry(store, key, value, bytes, owner);
+    const bytesFix = (before?.bytes ?? 0) - (previous?.bytes ?? 0);
+    const keysFix = (previous ? 0 : 1) - (before ? 0 : 1);
+    if (bytesFix !== 0 || keysFix !== 0)
+      await this.stores.updateOne({ _id: id }, { $inc: { bytes: bytesFix, keys: keysFix } }).exec();
     return 'stored';
   }
 
