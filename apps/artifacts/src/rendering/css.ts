@@ -1,14 +1,9 @@
 /**
- * `url(...)` that does not point at `#id`: a fetch from CSS or a paint server elsewhere. Kept for
- * reference; replace with replaceExternalUrls, which finds the same spans in linear time.
- * (`url\(\s*(?!['"]?#)…`: spaces before `#` count as external, as they always did.)
- */
-export const EXTERNAL_URL = /url\(\s*(?!['"]?#)[^)]*\)/gi;
-
-/**
- * Replaces each external `url(...)` with `replacement`: what `css.replace(EXTERNAL_URL, …)` did,
- * as a scan. The pattern rescanned the rest of the text from every `url(` with no `)` after it
- * (quadratic), and split a run of spaces between `\s*` and `[^)]*` every way (quadratic again).
+ * Replaces each `url(...)` that does not point at `#id` (a fetch from CSS, or a paint server
+ * elsewhere) with `replacement`. What `url\(\s*(?!['"]?#)[^)]*\)` matched, as a scan: that
+ * pattern rescanned the rest of the text from every `url(` with no `)` after it, and split a run
+ * of spaces between `\s*` and `[^)]*` every way (both quadratic). As with the pattern, a `#` after
+ * spaces counts as external.
  */
 export function replaceExternalUrls(css: string, replacement: string): string {
   const open = /url\(/gi;
