@@ -29,7 +29,14 @@ describe('leadingDoctype', () => {
     ["'<' then spaces", `<${' '.repeat(SIZE - 1)}`],
   ])('finds none in %s (500,000 characters) in linear time', (_name, html) => {
     expect(timed(() => leadingDoctype(html))).toBeLessThan(BOUND_MS);
-    const artifact = { type: 'HTML' as const, title: 't', content: html, rendered: null, renderError: null };
+    const artifact = {
+      type: 'HTML' as const,
+      title: 't',
+      content: html,
+      rendered: null,
+      renderError: null,
+      securityWarning: null,
+    };
     expect(timed(() => buildArtifactDocument(artifact, { mode: 'embed', theme: 'light' }))).toBeLessThan(
       BOUND_MS,
     );
