@@ -85,8 +85,11 @@ async function api(stack: Stack, method: string, path: string, body?: unknown) {
   return { status: res.status, json };
 }
 
-/** Creates every item (public, as the owner); shared stores also take anonymous embed writes. */
-async function createAll(stack: Stack, items: typeof corpus): Promise<Map<string, string>> {
+/**
+ * Creates every item (public, as the owner); shared stores also take anonymous embed writes.
+ * `aiOff`: copies whose owner turned AI calls off (the notice's case, on the same vault).
+ */
+async function createAll(stack: Stack, items: typeof corpus, aiOff = false): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   await Promise.all(
     items.map(async (item) => {
@@ -95,6 +98,10 @@ async function createAll(stack: Stack, items: typeof corpus): Promise<Map<string
       if (created.status !== 201 || !id)
         throw new Error(`${item.id}: create ${created.status} ${String(created.json['message'])}`);
       ids.set(item.id, id);
+      if (aiOff) {
+        const set = await api(stack, 'PATCH', `/api/v1/artifacts/${id}/runtime`, { aiCalls: false });
+        if (set.status !== 200) throw new Error(`${item.id}: AI switch ${set.status}`);
+      }
       if (item.runtime.storage === 'shared') {
         const set = await api(stack, 'PATCH', `/api/v1/artifacts/${id}/runtime`, {
           anonymousSharedWrites: true,
@@ -119,14 +126,12 @@ beforeAll(async () => {
   const started = Date.now();
   model = await startFakeModel(aiItems.map((item) => item.ai!));
   const build = process.env['CLAUDE_RUNTIME_BUILD'] === '1';
-  const [aiStack, offStack] = await Promise.all([
-    startStack({
-      build,
-      env: { AI_PROVIDER: 'anthropic', AI_BASE_URL: model.url, AI_API_KEY: FAKE_KEY, AI_MODEL: 'fake-model' },
-    }),
-    // A vault without a model, for the notice: only needed when there are AI items.
-    aiItems.length ? startStack({ build: false, env: { AI_PROVIDER: 'none' } }) : Promise.resolve(null),
-  ]);
+  // One vault with a model. The notice is checked on copies whose owner turned AI calls off (the
+  // same notice as a vault without a model, whose 503 the API suite covers): one stack, not two.
+  const aiStack = await startStack({
+    build,
+    env: { AI_PROVIDER: 'anthropic', AI_BASE_URL: model.url, AI_API_KEY: FAKE_KEY, AI_MODEL: 'fake-model' },
+  });
   // No DNS but loopback (per-artifact origins are *.localhost): nothing can leave the machine.
   browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -138,12 +143,12 @@ beforeAll(async () => {
   const urlsOf = (s: Stack): Urls => ({ web: s.webUrl, renderer: rendererOrigin(s) });
   const [ids, offIds, a, b] = await Promise.all([
     createAll(aiStack, corpus),
-    offStack ? createAll(offStack, aiItems) : Promise.resolve(new Map<string, string>()),
+    createAll(aiStack, aiItems, true),
     signedIn(aiStack, 'rt-a'),
     signedIn(aiStack, 'rt-b'),
   ]);
   ai = { stack: aiStack, urls: urlsOf(aiStack), ids };
-  if (offStack) off = { stack: offStack, urls: urlsOf(offStack), ids: offIds };
+  off = { stack: aiStack, urls: urlsOf(aiStack), ids: offIds };
   viewerA = a;
   viewerB = b;
   setupSeconds = Math.round((Date.now() - started) / 100) / 10;
@@ -151,7 +156,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
-  await Promise.all([ai?.stack.stop(), off?.stack.stop()]);
+  await ai?.stack.stop();
   await model?.stop();
 }, 60_000);
 
@@ -223,6 +228,9 @@ async function aiChecks(item: RuntimeItem): Promise<CheckResult[]> {
     ];
     if (off)
       results.push(
+        await checked(viewerA, item.id, 'ai-off:view', async (page) =>
+          aiNoticeShown(page, await open(page, off!.urls, off!.ids.get(item.id)!, 'view'), item),
+        ),
         await checked(anonymous, item.id, 'ai-off:embed', async (page) =>
           aiNoticeShown(page, await open(page, off!.urls, off!.ids.get(item.id)!, 'embed'), item),
         ),
