@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { cleanStyleBlocks } from './css';
 import { SMIL_TAGS, isHostileAnimation } from './smil';
+import { capNesting } from './nesting-cap';
 
 /** Ordinary document markup an HTML artifact may keep, beyond sanitize-html's defaults. */
 const EXTRA_TAGS = [
@@ -210,10 +211,10 @@ function withoutIntegrity(tagName: string, attribs: sanitizeHtml.Attributes): sa
 
 /** Sanitizes an HTML artifact (a full program: see HTML_POLICY) for the renderer. */
 export function sanitizeArtifactHtml(html: string): string {
-  return cleanStyleBlocks(sanitizeHtml(html, HTML_POLICY), { keepUrls: true });
+  return cleanStyleBlocks(sanitizeHtml(capNesting(html), HTML_POLICY), { keepUrls: true });
 }
 
 /** Sanitizes markup that must stay static, such as Markdown's HTML output (scripts removed). */
 export function sanitizeStaticMarkup(html: string): string {
-  return cleanStyleBlocks(sanitizeHtml(html, MARKUP_POLICY));
+  return cleanStyleBlocks(sanitizeHtml(capNesting(html), MARKUP_POLICY));
 }

@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { cleanStyleBlocks, replaceExternalUrls } from './css';
 import { SMIL_TAGS, isHostileAnimation } from './smil';
+import { capNesting } from './nesting-cap';
 
 const SVG_TAGS = [
   'svg',
@@ -278,5 +279,5 @@ export const SVG_POLICY: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeArtifactSvg(svg: string): string {
-  return cleanStyleBlocks(sanitizeHtml(svg, SVG_POLICY));
+  return cleanStyleBlocks(sanitizeHtml(capNesting(svg), SVG_POLICY));
 }
