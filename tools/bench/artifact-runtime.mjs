@@ -2,8 +2,10 @@
 // Claude's artifact runtime benchmark (#31; not part of npm test): starts artifacts, gateway and
 // the renderer from dist on free loopback ports (infrastructure up: npm run infra -- up), then
 //  - window.storage's calls as the app makes them for signed-in viewers (20): PUT and GET of a
-//    personal key through the gateway, BENCH_STORAGE_CALLS (300) each with 4 in flight; the
-//    anchor, interleaved in the same run, is the gateway's public read of the same artifact;
+//    personal key through the gateway, BENCH_STORAGE_CALLS (300) each, one call in flight (an
+//    artifact awaits each call; the target's case) and four (four viewers at once on this
+//    2-core machine); the anchor, interleaved in the same run, is the gateway's public read of the
+//    same artifact;
 //  - a storage artifact showing its saved data: an embed whose page reads a shared key on load,
 //    opened BENCH_PAGE_RUNS (10) times in a fresh Chromium context (cold cache), navigation
 //    start → the value on screen.
@@ -31,7 +33,7 @@ import {
 const TARGETS = { storageP95Ms: 25, shownMs: 1000 };
 const CALLS = Number(process.env.BENCH_STORAGE_CALLS ?? 300);
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 10);
-const IN_FLIGHT = 4;
+const IN_FLIGHT = [1, 4];
 const VIEWERS = 20;
 const suffix = Date.now().toString(36);
 const children = [];
@@ -147,20 +149,23 @@ async function main() {
     );
   const read = () => fetch(api).then((r) => expectOk(r, 'read').then(() => r.arrayBuffer()));
   // Warm every path once, then interleave: set, get, anchor, in rounds of a tenth each.
-  await timed(50, IN_FLIGHT, put);
-  await timed(50, IN_FLIGHT, get);
-  await timed(50, IN_FLIGHT, read);
-  const all = { set: [], get: [], read: [] };
-  for (let round = 0; round < 10; round++) {
-    all.set.push(...(await timed(CALLS / 10, IN_FLIGHT, put)));
-    all.get.push(...(await timed(CALLS / 10, IN_FLIGHT, get)));
-    all.read.push(...(await timed(CALLS / 10, IN_FLIGHT, read)));
+  await timed(50, 4, put);
+  await timed(50, 4, get);
+  await timed(50, 4, read);
+  const storage = {};
+  for (const inFlight of IN_FLIGHT) {
+    const all = { set: [], get: [], read: [] };
+    for (let round = 0; round < 10; round++) {
+      all.set.push(...(await timed(CALLS / 10, inFlight, put)));
+      all.get.push(...(await timed(CALLS / 10, inFlight, get)));
+      all.read.push(...(await timed(CALLS / 10, inFlight, read)));
+    }
+    storage[`inFlight${inFlight}`] = {
+      set: stats(all.set.sort((a, b) => a - b)),
+      get: stats(all.get.sort((a, b) => a - b)),
+      anchorPublicRead: stats(all.read.sort((a, b) => a - b)),
+    };
   }
-  const storage = {
-    set: stats(all.set.sort((a, b) => a - b)),
-    get: stats(all.get.sort((a, b) => a - b)),
-    anchorPublicRead: stats(all.read.sort((a, b) => a - b)),
-  };
 
   log(`opening the embed ${PAGE_RUNS} times in fresh Chromium contexts`);
   const browser = await chromium.launch({
@@ -185,8 +190,9 @@ async function main() {
   }
   const page = stats(shown.sort((a, b) => a - b));
 
+  const one = storage.inFlight1;
   const met = {
-    storage: storage.set.p95Ms <= TARGETS.storageP95Ms && storage.get.p95Ms <= TARGETS.storageP95Ms,
+    storage: one.set.p95Ms <= TARGETS.storageP95Ms && one.get.p95Ms <= TARGETS.storageP95Ms,
     shown: page.p95Ms <= TARGETS.shownMs,
   };
   const result = {
@@ -199,14 +205,17 @@ async function main() {
     savedDataShown: page,
     met,
   };
-  console.table({
-    'window.storage set (personal, 2 KB)': storage.set,
-    'window.storage get (personal, 2 KB)': storage.get,
-    'anchor: public read, same gateway': storage.anchorPublicRead,
-    'embed: saved data on screen after navigation start': page,
-  });
+  const rows = {};
+  for (const inFlight of IN_FLIGHT) {
+    const s = storage[`inFlight${inFlight}`];
+    rows[`window.storage set (personal, 2 KB), ${inFlight} in flight`] = s.set;
+    rows[`window.storage get (personal, 2 KB), ${inFlight} in flight`] = s.get;
+    rows[`anchor: public read, same gateway, ${inFlight} in flight`] = s.anchorPublicRead;
+  }
+  rows['embed: saved data on screen after navigation start'] = page;
+  console.table(rows);
   console.log(
-    `storage p95 ≤ ${TARGETS.storageP95Ms} ms: ${met.storage ? 'met' : 'NOT met'}; ` +
+    `storage p95 ≤ ${TARGETS.storageP95Ms} ms (one call in flight): ${met.storage ? 'met' : 'NOT met'}; ` +
       `saved data shown ≤ ${TARGETS.shownMs} ms (p95): ${met.shown ? 'met' : 'NOT met'}`,
   );
   mkdirSync(join(root, '.local/bench'), { recursive: true });

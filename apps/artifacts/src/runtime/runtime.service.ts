@@ -98,8 +98,19 @@ export class RuntimeService {
   }
 
   async get(id: string, scope: StorageScope, key: string, viewer: Viewer): Promise<StorageItem> {
-    const [, store] = await this.storeFor(id, scope, viewer);
-    const value = await this.repo.value(store, checkedKey(key));
+    checkedKey(key);
+    // The value is read beside the access check and the rate limit (one round trip of latency)
+    // and handed out only once both passed.
+    const store: StoreRef | null =
+      scope === 'shared'
+        ? { artifactId: id, scope, userId: SHARED_USER }
+        : viewer.user
+          ? { artifactId: id, scope, userId: viewer.user.id }
+          : null;
+    const [, value] = await Promise.all([
+      this.storeFor(id, scope, viewer),
+      store && isArtifactId(id) ? this.repo.value(store, key) : Promise.resolve(null),
+    ]);
     if (value === null) throw RuntimeException.keyNotFound();
     return { key, value, shared: scope === 'shared' };
   }
