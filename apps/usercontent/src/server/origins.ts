@@ -12,6 +12,8 @@ import {
 /** Labels kept per process: an HMAC is cheap, but the embed fast path asks for one per request. */
 const MAX_CACHED_LABELS = 10_000;
 
+const BASE = { kind: 'base' } as const;
+
 export type HostKind =
   { kind: 'base' } | { kind: 'artifact'; label: string } | { kind: 'preview'; label: string };
 
@@ -23,6 +25,8 @@ export type HostKind =
  */
 export class ArtifactOrigins {
   private readonly labels = new Map<string, string>();
+  /** Host headers already classified: the embed fast path asks once per request. */
+  private readonly hosts = new Map<string, HostKind>();
   private readonly host: string;
 
   constructor(
@@ -56,9 +60,19 @@ export class ArtifactOrigins {
 
   /** What a request's Host header names: an artifact's origin, a preview's, or the renderer's own. */
   classify(hostHeader: string | undefined): HostKind {
-    const label = hostHeader ? labelOfHost(this.host, hostHeader) : null;
-    if (!label) return { kind: 'base' };
-    return labelKind(label) === 'preview' ? { kind: 'preview', label } : { kind: 'artifact', label };
+    if (!hostHeader) return BASE;
+    let kind = this.hosts.get(hostHeader);
+    if (kind === undefined) {
+      const label = labelOfHost(this.host, hostHeader);
+      kind = !label
+        ? BASE
+        : labelKind(label) === 'preview'
+          ? { kind: 'preview', label }
+          : { kind: 'artifact', label };
+      if (this.hosts.size >= MAX_CACHED_LABELS) this.hosts.clear();
+      this.hosts.set(hostHeader, kind);
+    }
+    return kind;
   }
 
   /** True when `label` is the label of artifact `id`. */
