@@ -19,19 +19,17 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { benchAuth, freePort, log, startService, waitReady } from './lib/services.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 const TARGET_MS = 50;
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,500000').split(',').map(Number);
-const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const round = (n) => Math.round(n * 10) / 10;
 
 /** Content of exactly `size` characters: `unit` repeated (then cut), after `head`. */
@@ -214,24 +212,6 @@ function stackConfig() {
 
 const children = [];
 
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-async function waitReady(url, name, child) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode})`);
-    if (await reachable(url)) return;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${name} not ready in 90 s`);
-}
-
 /** artifacts, gateway and usercontent from dist on free ports, and a stand-in SPA index. */
 async function startStack() {
   const suffix = Date.now().toString(36);
@@ -248,15 +228,7 @@ async function startStack() {
     );
   }).listen(webPort, '127.0.0.1');
   await once(web, 'listening');
-  const start = (app, port, env) => {
-    const child = spawn(process.execPath, [join(root, `apps/${app}/dist/main.js`)], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(child);
-    return child;
-  };
+  const start = (app, port, env) => startService(children, app, port, env);
   const urls = {
     artifacts: `http://127.0.0.1:${artifactsPort}`,
     gateway: `http://127.0.0.1:${gatewayPort}`,
@@ -293,7 +265,7 @@ async function startStack() {
       }),
     ],
   ];
-  await Promise.all(processes.map(([name, url, child]) => waitReady(url, name, child)));
+  await Promise.all(processes.map(([name, url, child]) => waitReady(url, name, child, 90_000)));
   return urls;
 }
 
@@ -319,22 +291,7 @@ async function reachable(url) {
 }
 
 async function token() {
-  const platform = require(join(root, 'libs/platform/dist/index.js'));
-  const signer = new platform.AccessTokenSigner(platform.localDevKeys().privateKey);
-  const suffix = Date.now().toString(36);
-  return signer.sign(
-    {
-      sub: `bench-redos-${suffix}`,
-      email: 'bench@x.test',
-      sid: `bench-${suffix}`,
-      adm: false,
-      act: true,
-      plan: 'Pro',
-      sts: 'TRIAL',
-    },
-    Date.now(),
-    3600,
-  );
+  return (await benchAuth(`bench-redos-${Date.now().toString(36)}`)).token;
 }
 
 /** One GET with an explicit Host (the renderer serves embeds on the artifact's own origin). */

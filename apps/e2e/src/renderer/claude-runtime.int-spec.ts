@@ -24,6 +24,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { devTokenFor, uniqueSuffix, workspaceRoot } from '@core-vault/platform/testing';
+import { pool } from '../support/pool';
 import { type Stack, startStack } from '../support/stack';
 import { seedTrialUser } from '../web/artifact-life/accounts';
 import {
@@ -159,19 +160,6 @@ afterAll(async () => {
   await ai?.stack.stop();
   await model?.stop();
 }, 60_000);
-
-async function pool<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 const marksFor = (writer: string, n: number): Marks => ({
   marker: `cv${writer}${uniqueSuffix(3)}`,

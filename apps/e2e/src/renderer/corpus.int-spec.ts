@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { devTokenFor, uniqueSuffix, workspaceRoot } from '@core-vault/platform/testing';
+import { pool } from '../support/pool';
 import { type Stack, startStack } from '../support/stack';
 import { type Cause, type Mode, type ModeResult, type Urls, checkMode } from './corpus-checks';
 import { type CorpusItem, createBody, loadCorpus } from './corpus-items';
@@ -42,20 +43,6 @@ let stack: Stack;
 let browser: Browser;
 let urls: Urls;
 const ids = new Map<string, string>();
-
-/** Runs tasks with at most `limit` under way (the machine has two cores). */
-async function pool<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 async function create(item: (typeof corpus)[number]): Promise<string> {
   const res = await fetch(`${stack.gatewayUrl}/api/v1/artifacts`, {
