@@ -28,11 +28,11 @@ function setup(complete?: (r: CompleteRequest) => Promise<never> | Promise<{ tex
   const calls: StorageCall[] = [];
   const completions: CompleteRequest[] = [];
   const aiOff: string[] = [];
-  const native = jest.fn(async () => new Response('native'));
+  const native = jest.fn(() => Promise.resolve(new Response('native')));
   const transport: RuntimeTransport = {
-    storage: async (call) => {
+    storage: (call) => {
       calls.push(call);
-      return call.op === 'get' ? { key: call.key, value: 'v', shared: call.shared } : null;
+      return Promise.resolve(call.op === 'get' ? { key: call.key, value: 'v', shared: call.shared } : null);
     },
     complete: async (request) => {
       completions.push(request);
@@ -223,13 +223,15 @@ describe('where the calls go', () => {
 
   it('an embed calls its artifact’s API anonymously for shared data and AI; a missing key is null', async () => {
     const seen: Array<[string, RequestInit]> = [];
-    const fetchFn = (async (url: string, init: RequestInit) => {
+    const fetchFn = ((url: string, init: RequestInit) => {
       seen.push([url, init]);
       if (url.endsWith('/missing'))
-        return Response.json({ code: 'STORAGE_KEY_NOT_FOUND', message: 'No value' }, { status: 404 });
+        return Promise.resolve(
+          Response.json({ code: 'STORAGE_KEY_NOT_FOUND', message: 'No value' }, { status: 404 }),
+        );
       if (url.endsWith('/complete'))
-        return Response.json({ code: 'AI_CALLS_OFF', message: 'Off.' }, { status: 403 });
-      return Response.json({ key: 'k', value: 'v', shared: true });
+        return Promise.resolve(Response.json({ code: 'AI_CALLS_OFF', message: 'Off.' }, { status: 403 }));
+      return Promise.resolve(Response.json({ key: 'k', value: 'v', shared: true }));
     }) as unknown as typeof fetch;
     const api = 'http://127.0.0.1:4200/api/v1/artifacts/a%201';
     const transport = embedTransport(api, new MemoryStorage(), fetchFn);

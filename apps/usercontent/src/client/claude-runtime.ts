@@ -129,7 +129,7 @@ function contentText(content: unknown): string {
         return b.type === 'text' && typeof b.text === 'string' ? b.text : '';
       })
       .join('');
-  return String(content ?? '');
+  return content === undefined || content === null ? '' : JSON.stringify(content);
 }
 
 const ANTHROPIC_MESSAGES = 'https://api.anthropic.com/v1/messages';

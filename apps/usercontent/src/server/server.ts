@@ -21,7 +21,7 @@ export interface UsercontentDeps {
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
 
-const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+const acceptsGzip = (req: IncomingMessage) => (req.headers['accept-encoding'] ?? '').includes('gzip');
 
 function send(
   req: IncomingMessage,

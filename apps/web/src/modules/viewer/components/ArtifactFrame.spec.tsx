@@ -99,8 +99,8 @@ describe('ArtifactFrame', () => {
   });
 
   it('answers the artifact’s runtime calls through the vault’s API, for its own artifact only', async () => {
-    const fetchMock = vi.fn(async () =>
-      Response.json({ key: 'k', value: 'v', shared: true }, { status: 200 }),
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(Response.json({ key: 'k', value: 'v', shared: true }, { status: 200 })),
     );
     vi.stubGlobal('fetch', fetchMock);
     try {

@@ -11,12 +11,14 @@ const overview = (
 
 function setup(responses: Array<{ status: number; body?: unknown }>) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
-  const fetchImpl = vi.fn(async (url: string, init: RequestInit = {}) => {
+  const fetchImpl = vi.fn((url: string, init: RequestInit = {}) => {
     calls.push({ url, init });
     const next = responses.shift() ?? { status: 500, body: {} };
-    return next.status === 204
-      ? new Response(null, { status: 204 })
-      : Response.json(next.body ?? {}, { status: next.status });
+    return Promise.resolve(
+      next.status === 204
+        ? new Response(null, { status: 204 })
+        : Response.json(next.body ?? {}, { status: next.status }),
+    );
   }) as unknown as typeof fetch;
   render(<RuntimeSettings artifactId="a 1" accessToken="tok" fetchImpl={fetchImpl} />);
   return { calls };
@@ -53,7 +55,7 @@ describe('RuntimeSettings', () => {
     await waitFor(() => expect((anonymous as HTMLInputElement).checked).toBe(true));
     expect(calls[1]!.init).toMatchObject({ method: 'PATCH', body: '{"anonymousSharedWrites":true}' });
     fireEvent.click(screen.getByLabelText(M.aiCalls));
-    await waitFor(() => expect((screen.getByLabelText(M.aiCalls) as HTMLInputElement).checked).toBe(false));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(M.aiCalls).checked).toBe(false));
     expect(calls[2]!.init).toMatchObject({ method: 'PATCH', body: '{"aiCalls":false}' });
   });
 

@@ -115,7 +115,7 @@ export function RuntimeSettings({ artifactId, accessToken, fetchImpl = fetch }: 
     <details
       className="cv-runtime-settings"
       open={open}
-      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
       style={{ position: 'relative' }}
     >
       <summary style={{ cursor: 'pointer' }}>{m.button}</summary>
