@@ -33,6 +33,7 @@ beforeAll(async () => {
     WEB_ORIGIN: 'http://127.0.0.1:4200',
     FRAME_PARENT_ORIGINS: '',
     GATEWAY_URL: 'http://gateway.invalid',
+    ARTIFACT_ORIGIN_SECRET: 'test-only-origin-secret-0123456789abcdef',
     GATEWAY_TIMEOUT_MS: 1000,
   };
   server = createUsercontentServer({ config, logger: pino({ level: 'silent' }), assetsDir: ASSETS });

@@ -154,7 +154,10 @@ afterAll(() => {
  * A request to the test server as if to `host` (fetch cannot set Host): by default an embed path
  * goes to its artifact's own origin, anything else to the renderer's.
  */
-function get(path: string, init: { method?: string; headers?: Record<string, string>; host?: string } = {}) {
+function get(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; host?: string; body?: string } = {},
+) {
   let host = init.host ?? 'localhost:4300';
   const embed = init.host ? null : /^\/embed\/([^/?]+)/.exec(path);
   if (embed) {
@@ -182,7 +185,7 @@ function get(path: string, init: { method?: string; headers?: Record<string, str
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(init.body);
   });
 }
 
