@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { cleanStyleBlocks } from './css';
 import { SMIL_TAGS, isHostileAnimation } from './smil';
-import { capNesting } from './nesting-cap';
+import { prepareMarkup } from './nesting-cap';
 
 /** Ordinary document markup an HTML artifact may keep, beyond sanitize-html's defaults. */
 const EXTRA_TAGS = [
@@ -211,10 +211,12 @@ function withoutIntegrity(tagName: string, attribs: sanitizeHtml.Attributes): sa
 
 /** Sanitizes an HTML artifact (a full program: see HTML_POLICY) for the renderer. */
 export function sanitizeArtifactHtml(html: string): string {
-  return cleanStyleBlocks(sanitizeHtml(capNesting(html), HTML_POLICY), { keepUrls: true });
+  const { markup, restore } = prepareMarkup(html);
+  return cleanStyleBlocks(restore(sanitizeHtml(markup, HTML_POLICY)), { keepUrls: true });
 }
 
 /** Sanitizes markup that must stay static, such as Markdown's HTML output (scripts removed). */
 export function sanitizeStaticMarkup(html: string): string {
-  return cleanStyleBlocks(sanitizeHtml(capNesting(html), MARKUP_POLICY));
+  const { markup, restore } = prepareMarkup(html);
+  return cleanStyleBlocks(restore(sanitizeHtml(markup, MARKUP_POLICY)));
 }

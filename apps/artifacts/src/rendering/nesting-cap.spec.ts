@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { MAX_NESTING, capNesting } from './nesting-cap';
+import { MAX_NESTING, capNesting, prepareMarkup } from './nesting-cap';
 import { sanitizeArtifactHtml, sanitizeStaticMarkup } from './html-policy';
 import { sanitizeArtifactSvg } from './svg-policy';
 
@@ -23,6 +23,22 @@ describe('capNesting', () => {
       '<p>' + '<i>deep</i>'.repeat(1_000) + '</p>',
     ])
       expect(capNesting(html)).toBe(html);
+  });
+
+  it('stands in for each "<" that starts no tag while sanitizing, and writes it back as &lt;', () => {
+    const everything = { allowedTags: false as const, allowedAttributes: false as const };
+    const sanitize = (html: string) => {
+      const { markup, restore } = prepareMarkup(html);
+      return restore(sanitizeHtml(markup, everything));
+    };
+    for (const html of [
+      'a < b << c <3 <',
+      '<p title="1 < 2">x << y</p><script>if (a < b) go()</script><style>p<b{}</style>',
+      '<!-- < --> <textarea>< kept</textarea> </ bogus>',
+      'text holding the stand-in \uE000 itself < and a stray',
+      '<svg><text>1 < 2</text></svg>',
+    ])
+      expect(sanitize(html)).toBe(sanitizeHtml(html, everything));
   });
 
   it('changes nothing the sanitizer would see under the cap', () => {

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { cleanStyleBlocks, replaceExternalUrls } from './css';
 import { SMIL_TAGS, isHostileAnimation } from './smil';
-import { capNesting } from './nesting-cap';
+import { prepareMarkup } from './nesting-cap';
 
 const SVG_TAGS = [
   'svg',
@@ -279,5 +279,6 @@ export const SVG_POLICY: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeArtifactSvg(svg: string): string {
-  return cleanStyleBlocks(sanitizeHtml(capNesting(svg), SVG_POLICY));
+  const { markup, restore } = prepareMarkup(svg);
+  return cleanStyleBlocks(restore(sanitizeHtml(markup, SVG_POLICY)));
 }
