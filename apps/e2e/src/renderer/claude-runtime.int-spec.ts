@@ -41,7 +41,7 @@ import {
 import { type FakeModel, startFakeModel } from './claude-runtime-model';
 import { type Marks, type RuntimeItem, loadRuntimeCorpus, runtimeCreateBody } from './claude-runtime-items';
 import { type Urls } from './corpus-checks';
-import { CHROMIUM_ARGS } from './stack';
+import { CHROMIUM_ARGS, LOOPBACK_ONLY } from './stack';
 
 const PARALLEL = 3;
 /** Fewer available items than this and the run proves too little: it fails. */
@@ -136,10 +136,7 @@ beforeAll(async () => {
   // No DNS but loopback (per-artifact origins are *.localhost): nothing can leave the machine.
   browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [
-      ...CHROMIUM_ARGS,
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1',
-    ],
+    args: [...CHROMIUM_ARGS, LOOPBACK_ONLY],
   });
   const urlsOf = (s: Stack): Urls => ({ web: s.webUrl, renderer: rendererOrigin(s) });
   const [ids, offIds, a, b] = await Promise.all([

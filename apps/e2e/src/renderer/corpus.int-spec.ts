@@ -19,7 +19,7 @@ import { pool } from '../support/pool';
 import { type Stack, startStack } from '../support/stack';
 import { type Cause, type Mode, type ModeResult, type Urls, checkMode } from './corpus-checks';
 import { type CorpusItem, createBody, loadCorpus } from './corpus-items';
-import { CHROMIUM_ARGS } from './stack';
+import { CHROMIUM_ARGS, LOOPBACK_ONLY } from './stack';
 
 const PASS_RATE = 0.95;
 const PARALLEL_PAGES = 4;
@@ -92,7 +92,7 @@ beforeAll(async () => {
   // No DNS but loopback: whatever the renderer lets through cannot reach the internet.
   browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+    args: [...CHROMIUM_ARGS, LOOPBACK_ONLY],
   });
   const created = await pool(corpus, 8, create);
   corpus.forEach((item, i) => ids.set(item.id, created[i]!));

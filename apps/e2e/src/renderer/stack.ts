@@ -69,6 +69,13 @@ function spawnPlain(command: string, args: string[], env: Record<string, string>
   return { child, stdout: () => out, stderr: () => err, exited };
 }
 
+/**
+ * Chromium resolving no host but this machine's (nothing can leave it), artifact origins
+ * (`{label}.localhost`) included.
+ */
+export const LOOPBACK_ONLY =
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1';
+
 export const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
