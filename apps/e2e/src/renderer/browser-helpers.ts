@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
 import { type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { labelOfOrigin } from '@core-vault/contracts';
 import { type RendererStack } from './stack';
 
 /** Console errors and uncaught exceptions from a page and all of its frames. */
@@ -66,6 +66,16 @@ export async function clickDelivered(target: Locator, options: { timeout?: numbe
 
 export const artifactFrame = (page: Page): FrameLocator => page.frameLocator('.cv-artifact-frame iframe');
 
+/** True for a URL on the renderer's own origin or on an artifact's origin under it. */
+export function onRenderer(rendererOrigin: string, url: string): boolean {
+  try {
+    const origin = new URL(url).origin;
+    return origin === rendererOrigin || labelOfOrigin(rendererOrigin, origin) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Opens /view/{id} and waits until the frame reported the artifact rendered (or an error). */
 export async function openView(
   stack: RendererStack,
@@ -89,34 +99,4 @@ export function recordRequests(context: BrowserContext): string[] {
   return urls;
 }
 
-/**
- * GET a renderer URL on any of its origins (`http://{label}.localhost:{port}/…`) from Node, whose
- * resolver may not know `*.localhost` (Chromium resolves it itself): the request goes to loopback
- * with the URL's Host. Redirects are not followed.
- */
-export function getOnLoopback(url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const target = new URL(url);
-  return new Promise<Response>((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        headers: { ...headers, host: target.host },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const out = new Headers();
-          for (const [k, v] of Object.entries(res.headers))
-            if (v !== undefined) out.set(k, Array.isArray(v) ? v.join(', ') : v);
-          const status = res.statusCode ?? 0;
-          resolve(new Response(status === 304 ? null : Buffer.concat(chunks), { status, headers: out }));
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+export { getOnLoopback } from '../support/loopback';

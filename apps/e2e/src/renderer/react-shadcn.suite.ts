@@ -2,7 +2,7 @@
 // Functions passed to evaluate run in the browser: they use DOM types.
 import { type BrowserContext, type Page } from 'playwright-core';
 import { waitFor } from '@core-vault/platform/testing';
-import { clickDelivered, collectErrors, frameStatus, openView } from './browser-helpers';
+import { clickDelivered, collectErrors, frameStatus, onRenderer, openView } from './browser-helpers';
 import { SHADCN_FIXTURES } from './react-shadcn-fixtures';
 import { type RendererStack } from './stack';
 
@@ -108,7 +108,7 @@ export function reactShadcnSuite(stack: () => RendererStack) {
       expect(vendor).toContain(`/vendor/${lib}.js`);
     for (const lib of ['ui-calendar', 'ui-menubar', 'three', 'mathjs', 'tone', 'chart-js', 'framer-motion'])
       expect(vendor).not.toContain(`/vendor/${lib}.js`);
-    expect(urls.every((u) => u.startsWith(stack().appOrigin) || u.startsWith(stack().rendererOrigin))).toBe(
+    expect(urls.every((u) => u.startsWith(stack().appOrigin) || onRenderer(stack().rendererOrigin, u))).toBe(
       true,
     );
     const kb = (paths: string[]) =>

@@ -7,6 +7,7 @@ import {
   clickDelivered,
   collectErrors,
   frameStatus,
+  onRenderer,
   openView,
   recordRequests,
 } from './browser-helpers';
@@ -107,7 +108,7 @@ export function renderingSuite(stack: () => RendererStack) {
         expect.arrayContaining(['/vendor/lucide-react.js', '/vendor/recharts.js', '/vendor/tailwind.js']),
       );
       expect(
-        requests.every((u) => u.startsWith(stack().appOrigin) || u.startsWith(stack().rendererOrigin)),
+        requests.every((u) => u.startsWith(stack().appOrigin) || onRenderer(stack().rendererOrigin, u)),
       ).toBe(true);
     });
 

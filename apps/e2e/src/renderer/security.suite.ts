@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { marked } from 'marked';
 import { type BrowserContext, type Page, type Request } from 'playwright-core';
 import { waitFor } from '@core-vault/platform/testing';
+import { onRenderer } from './browser-helpers';
 import { type HostileCase, hostileCorpus } from './hostile-corpus';
 import { type RendererStack } from './stack';
 import { type StubArtifact } from './stub-gateway';
@@ -107,7 +108,7 @@ export function securitySuite(stack: () => RendererStack) {
       .locator('.cv-artifact-frame:not([data-status="loading"])')
       .waitFor({ timeout: 15_000 })
       .catch(() => undefined);
-    const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().startsWith(s.rendererOrigin));
+    const frame = page.frames().find((f) => f !== page.mainFrame() && onRenderer(s.rendererOrigin, f.url()));
     if (c.click && frame)
       await frame
         .locator('a, text')

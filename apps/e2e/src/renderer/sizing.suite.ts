@@ -2,7 +2,7 @@
 // Functions passed to page.evaluate run in the browser: they use DOM types.
 import { type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { waitFor } from '@core-vault/platform/testing';
-import { collectErrors, openView } from './browser-helpers';
+import { collectErrors, onRenderer, openView } from './browser-helpers';
 import { type StubArtifact } from './stub-gateway';
 import { type RendererStack } from './stack';
 
@@ -64,7 +64,7 @@ export function sizingSuite(stack: () => RendererStack) {
   const frameHeight = () => frameEl().evaluate((el) => el.getBoundingClientRect().height);
   const sizingMode = () => tab.locator('.cv-artifact-frame').getAttribute('data-sizing');
   const artifactFrame = (): Frame =>
-    tab.frames().find((f) => f !== tab.mainFrame() && f.url().startsWith(stack().rendererOrigin))!;
+    tab.frames().find((f) => f !== tab.mainFrame() && onRenderer(stack().rendererOrigin, f.url()))!;
   /** Waits until the frame's height stayed put for 400 ms (a probe or a runaway would move it). */
   const settled = async () => {
     let last = -1;

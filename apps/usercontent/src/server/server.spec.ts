@@ -286,6 +286,8 @@ describe('/embed/{id}', () => {
   it('is served on the artifact’s own origin only: elsewhere it is sent there', async () => {
     const onBase = await get('/embed/pub?theme=dark', { host: 'localhost:4300' });
     expect(onBase.status).toBe(302);
+    // The embedding page's referrer reaches the embed (its view is counted by it).
+    expect(onBase.headers.get('referrer-policy')).toBeNull();
     expect(onBase.headers.get('location')).toBe(`${origins.originFor('pub')}/embed/pub?theme=dark`);
     const onOther = await get('/embed/pub', { host: hostOf('md') });
     expect(onOther.status).toBe(302);

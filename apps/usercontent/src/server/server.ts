@@ -105,9 +105,15 @@ const html = (csp: string, cache: string) => ({
   'Origin-Agent-Cluster': '?1',
 });
 
-const redirect = (req: IncomingMessage, res: ServerResponse, location: string, cache: string) => {
+/**
+ * A redirect to an artifact's own origin. Without `Referrer-Policy`: on a redirect it would set the
+ * policy of the next request, and an embed's view is counted by the page that embeds it (its
+ * referrer, docs/analytics.md); the embedding page's own policy stays in force.
+ */
+const { 'Referrer-Policy': _referrerPolicy, ...REDIRECT_HEADERS } = COMMON_HEADERS;
+const redirect = (_req: IncomingMessage, res: ServerResponse, location: string, cache: string) => {
   res.writeHead(302, {
-    ...COMMON_HEADERS,
+    ...REDIRECT_HEADERS,
     Location: location,
     'Cache-Control': cache,
     'Content-Length': '0',

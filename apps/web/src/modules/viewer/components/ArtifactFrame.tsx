@@ -232,7 +232,9 @@ function FrameInstance({
         src={frameUrl(appOrigin, RENDERER_ORIGIN, artifact.allowNetwork === true, storageId)}
         hidden={status === 'navigated'}
         sandbox={frameSandbox(appOrigin)}
-        allow="clipboard-write"
+        // Any origin: the renderer sends the frame on to the artifact's own origin, which the
+        // default ('src', the address asked for) would not cover.
+        allow="clipboard-write *"
         referrerPolicy="no-referrer"
         scrolling="auto"
         style={{
