@@ -168,13 +168,18 @@ function FrameInstance({
   // resize handle), kept current.
   useLayoutEffect(() => {
     const update = () => {
-      const top = (wrapper.current?.getBoundingClientRect().top ?? 0) + window.scrollY + RESIZE_HANDLE_HEIGHT;
+      // The frame starts below the labelled edge, and the resize handle sits under it.
+      const top =
+        (wrapper.current?.getBoundingClientRect().top ?? 0) +
+        window.scrollY +
+        RESIZE_HANDLE_HEIGHT +
+        (edgeLabel ? EDGE_HEIGHT : 0);
       setViewportHeight(defaultViewportHeight(top));
     };
     update();
     window.addEventListener('resize', update);
     return () => window.removeEventListener('resize', update);
-  }, []);
+  }, [edgeLabel]);
 
   // Content-sized: exactly the content. Viewport-sized: the user's height or the default. Until
   // the first real report: the default, so the document first lays out at a full-screen size.
@@ -196,6 +201,7 @@ function FrameInstance({
           className="cv-artifact-edge"
           style={{
             height: EDGE_HEIGHT,
+            boxSizing: 'border-box',
             padding: '0 12px',
             font: '12px/22px system-ui, sans-serif',
             color: '#5b6478',
