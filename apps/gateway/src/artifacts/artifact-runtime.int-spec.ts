@@ -382,16 +382,18 @@ describe('window.storage', () => {
       email: `${erased}@example.test`,
       deletedAt: new Date().toISOString(),
     });
+    // Entries and store totals go in two deletes: wait for both (checking the stores once the
+    // entries were gone raced the second delete).
+    const storesLeft = () =>
+      conn
+        .collection('artifact_runtime_stores')
+        .countDocuments({ $or: [{ userId: erased }, { owner: erased }] });
     try {
-      await waitFor(traces, (n) => n === 0, {
-        timeoutMs: 20_000,
-        what: 'runtime data of the erased user gone',
-      });
-      expect(
-        await conn
-          .collection('artifact_runtime_stores')
-          .countDocuments({ $or: [{ userId: erased }, { owner: erased }] }),
-      ).toBe(0);
+      await waitFor(
+        async () => [await traces(), await storesLeft()] as const,
+        ([entries, stores]) => entries === 0 && stores === 0,
+        { timeoutMs: 20_000, what: 'runtime data of the erased user gone' },
+      );
     } finally {
       await conn.close();
     }
