@@ -28,6 +28,12 @@ export interface Viewer {
   id: string;
 }
 
+/** The store a call names: the artifact's shared one, or the viewer's personal one (none if anonymous). */
+function storeOf(artifactId: string, scope: StorageScope, viewer: Viewer): StoreRef | null {
+  if (scope === 'shared') return { artifactId, scope, userId: SHARED_USER };
+  return viewer.user ? { artifactId, scope, userId: viewer.user.id } : null;
+}
+
 /** window.storage and window.claude.complete of one artifact, and its owner's settings. */
 @Injectable()
 export class RuntimeService {
@@ -75,9 +81,9 @@ export class RuntimeService {
       this.viewable(id, viewer.user),
       this.limits.hit('storage', id, viewer.id),
     ]);
-    if (scope === 'shared') return [artifact, { artifactId: artifact._id, scope, userId: SHARED_USER }];
-    if (!viewer.user) throw RuntimeException.signInRequired();
-    return [artifact, { artifactId: artifact._id, scope, userId: viewer.user.id }];
+    const store = storeOf(id, scope, viewer);
+    if (!store) throw RuntimeException.signInRequired();
+    return [artifact, store];
   }
 
   private async checkWrite(artifact: RuntimeSubject, store: StoreRef, viewer: Viewer): Promise<void> {
@@ -101,12 +107,7 @@ export class RuntimeService {
     checkedKey(key);
     // The value is read beside the access check and the rate limit (one round trip of latency)
     // and handed out only once both passed.
-    const store: StoreRef | null =
-      scope === 'shared'
-        ? { artifactId: id, scope, userId: SHARED_USER }
-        : viewer.user
-          ? { artifactId: id, scope, userId: viewer.user.id }
-          : null;
+    const store = storeOf(id, scope, viewer);
     const [, value] = await Promise.all([
       this.storeFor(id, scope, viewer),
       store && isArtifactId(id) ? this.repo.value(store, key) : Promise.resolve(null),
