@@ -10,7 +10,7 @@ import {
 import { APP_CONFIG, CurrentUser, ZodValidationPipe } from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
 import { AccountDeletionService } from './account-deletion.service';
-import { refreshCookieName, refreshCookieOptions } from './refresh-cookie';
+import { SessionCookies } from './refresh-cookie';
 
 /**
  * Deleting the signed-in account (contracts: libs/contracts/src/accounts/account-deletion-routes.ts),
@@ -18,13 +18,13 @@ import { refreshCookieName, refreshCookieOptions } from './refresh-cookie';
  */
 @Controller('api/v1/account/deletion')
 export class AccountDeletionController {
-  private readonly cookieName: string;
+  private readonly cookies: SessionCookies;
 
   constructor(
     private readonly deletion: AccountDeletionService,
     @Inject(APP_CONFIG) config: IdentityConfig,
   ) {
-    this.cookieName = refreshCookieName(config.NODE_ENV);
+    this.cookies = new SessionCookies(config.NODE_ENV);
   }
 
   @Post('request')
@@ -42,7 +42,7 @@ export class AccountDeletionController {
   ): Promise<DeletionResult> {
     const result = await this.deletion.confirm(caller, body);
     // Only once deleted: a wrong code must leave the browser signed in to try again.
-    res.clearCookie(this.cookieName, refreshCookieOptions());
+    this.cookies.clear(res);
     return result;
   }
 }

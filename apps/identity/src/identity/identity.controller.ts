@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpException, Inject, Post, Req, Res } from '@nestjs/common';
 import { type Request, type Response } from 'express';
 import {
   type AuthUser,
@@ -19,20 +19,20 @@ import {
 import { APP_CONFIG, CurrentUser, OptionalUser, Public, ZodValidationPipe } from '@core-vault/platform';
 import { type IdentityConfig } from '../config';
 import { AuthService } from './auth.service';
-import { readCookie, refreshCookieName, refreshCookieOptions } from './refresh-cookie';
+import { SessionCookies } from './refresh-cookie';
 import { SessionService } from './session.service';
 
 /** The identity API, reached only through the gateway (same paths). */
 @Controller('api/v1')
 export class IdentityController {
-  private readonly cookieName: string;
+  private readonly cookies: SessionCookies;
 
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionService,
     @Inject(APP_CONFIG) config: IdentityConfig,
   ) {
-    this.cookieName = refreshCookieName(config.NODE_ENV);
+    this.cookies = new SessionCookies(config.NODE_ENV);
   }
 
   @Public()
@@ -50,7 +50,7 @@ export class IdentityController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SignInResult> {
     const { result, session } = await this.auth.signIn(body);
-    if (session) this.setCookie(res, session.refreshCookie, session.expiresAt);
+    if (session) this.cookies.set(res, session.refreshCookie, session.expiresAt);
     // For the session list on /account (browser and device).
     if (session) await this.sessions.recordUserAgent(session.sessionId, req.headers['user-agent']);
     return result;
@@ -68,11 +68,13 @@ export class IdentityController {
   @HttpCode(200)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<RefreshResult> {
     try {
-      const { user, token, refreshCookie, expiresAt } = await this.auth.refresh(this.cookie(req));
-      this.setCookie(res, refreshCookie, expiresAt);
+      const { user, token, refreshCookie, expiresAt } = await this.auth.refresh(this.cookies.read(req));
+      this.cookies.set(res, refreshCookie, expiresAt);
       return { success: true, user, token };
     } catch (err) {
-      res.clearCookie(this.cookieName, refreshCookieOptions());
+      // Only the definite "no session" (401) makes the browser forget it: a fault on the way
+      // (database or Redis away: 503) must not sign anyone out; the SPA tries again later.
+      if (err instanceof HttpException && err.getStatus() === 401) this.cookies.clear(res);
       throw err;
     }
   }
@@ -86,8 +88,8 @@ export class IdentityController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageResult> {
     // Cleared first: the browser forgets the session even if revoking fails.
-    res.clearCookie(this.cookieName, refreshCookieOptions());
-    return this.auth.signOut(caller, this.cookie(req));
+    this.cookies.clear(res);
+    return this.auth.signOut(caller, this.cookies.read(req));
   }
 
   @Public()
@@ -109,13 +111,5 @@ export class IdentityController {
   @Get('me')
   me(@CurrentUser() caller: AuthUser): Promise<SessionUser> {
     return this.auth.me(caller);
-  }
-
-  private cookie(req: Request): string | undefined {
-    return readCookie(req.headers.cookie, this.cookieName);
-  }
-
-  private setCookie(res: Response, value: string, expiresAt: Date): void {
-    res.cookie(this.cookieName, value, refreshCookieOptions(Math.max(0, expiresAt.getTime() - Date.now())));
   }
 }

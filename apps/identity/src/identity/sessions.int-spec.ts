@@ -147,6 +147,28 @@ describe('sessions', () => {
     }
   });
 
+  it('the has-session hint comes and goes with the refresh cookie: rotation, 401, sign-out', async () => {
+    const hintOf = (res: { setCookie: string[] }) =>
+      res.setCookie.find((c) => c.startsWith('cv_has_session='));
+    const maxAge = (line: string | undefined) => /Max-Age=(\d+)/.exec(line ?? '')?.[1];
+    const s = await signUpAndSignIn(h.baseUrl);
+    const rotated = await refresh(s.cookie);
+    expect(rotated.setCookie[0]).toMatch(/^cv_rt=ses_/);
+    expect(hintOf(rotated)).toMatch(
+      /^cv_has_session=1; Max-Age=\d+; Path=\/; Expires=.*; Secure; SameSite=Strict$/,
+    );
+    expect(maxAge(hintOf(rotated))).toBe(maxAge(rotated.setCookie[0]));
+    // Ended elsewhere: the next refresh is a 401 and the browser forgets both.
+    h.clock.advance((h.config.SESSION_REFRESH_GRACE_SECONDS + 1) * 1000);
+    const revoked = await refresh(s.cookie);
+    expect(revoked.status).toBe(401);
+    expect(revoked.setCookie[0]).toMatch(/^cv_rt=;/);
+    expect(hintOf(revoked)).toMatch(/^cv_has_session=;.*Expires=Thu, 01 Jan 1970/);
+    const out = await signOut({ cookie: cookieOf(rotated) });
+    expect(out.setCookie[0]).toMatch(/^cv_rt=;/);
+    expect(hintOf(out)).toMatch(/^cv_has_session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
   it('a session ends after its absolute lifetime', async () => {
     const s = await signUpAndSignIn(h.baseUrl);
     h.clock.advance((h.config.SESSION_TTL_DAYS * 86_400 + 60) * 1000);

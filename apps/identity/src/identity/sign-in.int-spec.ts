@@ -70,9 +70,13 @@ describe('sign-in with an e-mailed code', () => {
       plan: 'Pro',
       sts: 'NO_SUBSCRIPTION',
     });
-    const [cookie] = step2.setCookie;
+    const [cookie, hint] = step2.setCookie;
     expect(cookie).toMatch(/^cv_rt=ses_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43};/);
     for (const flag of ['HttpOnly', 'Secure', 'SameSite=Strict', 'Path=/']) expect(cookie).toContain(flag);
+    // The SPA's "has session" hint, readable by it, no secret in it, as long-lived as the cookie.
+    expect(hint).toMatch(/^cv_has_session=1;/);
+    expect(hint).not.toContain('HttpOnly');
+    expect(/Max-Age=\d+/.exec(hint ?? '')?.[0]).toBe(/Max-Age=\d+/.exec(cookie ?? '')?.[0]);
   });
 
   it('accepts the code in a separate `code` field too', async () => {
