@@ -3,9 +3,14 @@
 // memory between events: the key, settings and queue live in chrome.storage.local.
 import { captureFromTab, type CaptureMode } from '../capture';
 import { type SaveResult } from '../shared/artifact';
-import { VAULT_ORIGIN } from '../shared/config';
+import { EXTENSION_VERSION, VAULT_ORIGIN } from '../shared/config';
 import { toSaveItem } from '../shared/drafts';
-import { parseBackgroundRequest, senderAllowed } from '../shared/messages';
+import {
+  externalSenderAllowed,
+  parseBackgroundRequest,
+  parseExternalRequest,
+  senderAllowed,
+} from '../shared/messages';
 import { readState } from '../shared/settings';
 import { showBadge } from './badge';
 import { handle, handOff, save } from './service';
@@ -93,6 +98,26 @@ chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) =>
     sendResponse({ ok: false, error: err instanceof Error ? err.message : String(err) }),
   );
   return true; // answered asynchronously
+});
+
+// The vault's connect page, Chromium (externally_connectable lists the vault's exact origin): the
+// page asks whether this extension is here, then sends the key it created straight here — never
+// through the page's window. Only from a tab at <vault>/extension/connect; the key is checked with
+// GET /api/v1/me and kept in chrome.storage.local.
+chrome.runtime.onMessageExternal.addListener((message: unknown, sender, sendResponse) => {
+  const request = parseExternalRequest(message);
+  if (!request || !externalSenderAllowed(sender, VAULT_ORIGIN)) {
+    sendResponse({ ok: false, error: 'Refused: not a request this extension takes from there.' });
+    return false;
+  }
+  if (request.type === 'hello') {
+    sendResponse({ ok: true, version: EXTENSION_VERSION });
+    return false;
+  }
+  handle(VAULT_ORIGIN, request).then(sendResponse, (err: unknown) =>
+    sendResponse({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+  );
+  return true;
 });
 
 // The debug surface (docs/extension.md): the very function the menu listener calls, so a test or

@@ -18,11 +18,7 @@ describe('buildManifest', () => {
       expect(m.content_security_policy).toEqual({ extension_pages: EXTENSION_CSP });
       expect(EXTENSION_CSP).toBe("script-src 'self'; object-src 'none'");
       expect(m.content_scripts).toEqual([
-        {
-          matches: ['http://127.0.0.1/extension/connect*'],
-          js: ['connect-bridge.js'],
-          run_at: 'document_start',
-        },
+        { matches: ['http://127.0.0.1/*'], js: ['connect-bridge.js'], run_at: 'document_start' },
       ]);
       expect(m.action).toMatchObject({ default_popup: 'popup.html' });
       expect(JSON.stringify(m)).not.toMatch(/<all_urls>|\*:\/\/\*\/|unsafe-eval|tabs"/);
@@ -36,7 +32,10 @@ describe('buildManifest', () => {
     expect(firefox.background).toEqual({ scripts: ['background.js'] });
     expect(chromium.browser_specific_settings).toBeUndefined();
     expect(firefox.browser_specific_settings).toMatchObject({ gecko: { id: GECKO_ID } });
-    const { background: _c, ...restChromium } = chromium;
+    // Only Chromium lets web pages message an extension: the vault's exact origin, port included.
+    expect(chromium.externally_connectable).toEqual({ matches: ['http://127.0.0.1:4200/*'] });
+    expect(firefox.externally_connectable).toBeUndefined();
+    const { background: _c, externally_connectable: _e, ...restChromium } = chromium;
     const { background: _f, browser_specific_settings: _b, ...restFirefox } = firefox;
     expect(restFirefox).toEqual(restChromium);
   });
@@ -45,8 +44,9 @@ describe('buildManifest', () => {
     const m = buildManifest('chromium', { version: '1.2.3', vaultOrigin: 'https://vault.example.com:8443/' });
     expect(m.host_permissions).toContain('https://vault.example.com/*');
     expect(m.content_scripts).toEqual([
-      expect.objectContaining({ matches: ['https://vault.example.com/extension/connect*'] }),
+      expect.objectContaining({ matches: ['https://vault.example.com/*'] }),
     ]);
+    expect(m.externally_connectable).toEqual({ matches: ['https://vault.example.com:8443/*'] });
   });
 
   it('refuses a version a browser would refuse', () => {

@@ -73,13 +73,15 @@ export function buildManifest(target: BrowserTarget, options: ManifestOptions): 
     background: target === 'chromium' ? { service_worker: 'background.js' } : { scripts: ['background.js'] },
     permissions: [...PERMISSIONS],
     host_permissions: [...ASSISTANT_SITE_PATTERNS, originMatchPattern(vaultOrigin)],
+    // The connect bridge answers on /extension/connect only, but runs on every page of the vault's
+    // host: the SPA reaches that page without a load (Account → "Connect the browser extension").
     content_scripts: [
-      {
-        matches: [originMatchPattern(vaultOrigin, '/extension/connect*')],
-        js: ['connect-bridge.js'],
-        run_at: 'document_start',
-      },
+      { matches: [originMatchPattern(vaultOrigin)], js: ['connect-bridge.js'], run_at: 'document_start' },
     ],
+    // Chromium: the connect page sends the key straight to the background (runtime.sendMessage
+    // with this extension's id); only the vault's exact origin, port included, may. Firefox has no
+    // such key for web pages (it would be a lint warning): its key comes sealed through the bridge.
+    ...(target === 'chromium' ? { externally_connectable: { matches: [`${vaultOrigin}/*`] } } : {}),
     content_security_policy: { extension_pages: EXTENSION_CSP },
     ...(target === 'firefox'
       ? {

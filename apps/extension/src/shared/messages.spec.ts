@@ -1,5 +1,7 @@
 import {
+  externalSenderAllowed,
   parseBackgroundRequest,
+  parseExternalRequest,
   senderAllowed,
   MAX_ITEMS_PER_MESSAGE,
   type BackgroundRequest,
@@ -91,5 +93,45 @@ describe('senderAllowed', () => {
       senderAllowed(save, { id: 'ext', url: 'https://vault.test/extension/connect', tab: {} }, ctx),
     ).toBe(false);
     expect(senderAllowed(save, { id: 'ext' }, ctx)).toBe(false);
+  });
+});
+
+describe('messages from the connect page (Chromium, externally_connectable)', () => {
+  const VAULT = 'https://vault.test';
+  const page = { url: `${VAULT}/extension/connect`, origin: VAULT, tab: { id: 4 } };
+
+  it('takes a hello and a connect-page key, nothing else', () => {
+    expect(parseExternalRequest({ type: 'hello' })).toEqual({ type: 'hello' });
+    expect(parseExternalRequest({ type: 'connect-token', token })).toEqual({ type: 'connect-token', token });
+    expect(parseExternalRequest({ type: 'connect-token', token: `cvp_${'A'.repeat(43)}` })).toBeNull();
+    expect(parseExternalRequest({ type: 'connect-token', token: ` ${token}` })).toBeNull();
+    // What the extension's own pages may ask is not open to a web page.
+    for (const type of ['status', 'save', 'handoff', 'send-queue', 'set-token', 'forget-token'])
+      expect(parseExternalRequest({ type, token, items: [item] })).toBeNull();
+    expect(parseExternalRequest(null)).toBeNull();
+  });
+
+  it('takes them only from a tab at the vault’s exact origin, on /extension/connect', () => {
+    expect(externalSenderAllowed(page, VAULT)).toBe(true);
+    expect(externalSenderAllowed({ ...page, url: `${VAULT}/extension/connect?x=1` }, VAULT)).toBe(true);
+    expect(externalSenderAllowed({ url: page.url, tab: page.tab }, VAULT)).toBe(true);
+    expect(externalSenderAllowed({ ...page, origin: 'https://evil.test' }, VAULT)).toBe(false);
+    expect(externalSenderAllowed({ ...page, url: 'https://evil.test/extension/connect' }, VAULT)).toBe(false);
+    expect(
+      externalSenderAllowed(
+        { url: 'https://vault.test:8443/extension/connect', origin: 'https://vault.test:8443', tab: {} },
+        VAULT,
+      ),
+    ).toBe(false);
+    expect(externalSenderAllowed({ ...page, url: `${VAULT}/dashboard` }, VAULT)).toBe(false);
+    expect(externalSenderAllowed({ url: page.url, origin: VAULT }, VAULT)).toBe(false);
+    // Another extension: its own page is the sender.
+    expect(
+      externalSenderAllowed(
+        { id: 'other', url: 'chrome-extension://other/x.html', origin: 'chrome-extension://other' },
+        VAULT,
+      ),
+    ).toBe(false);
+    expect(externalSenderAllowed({ ...page, url: 'not a url' }, VAULT)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { PERSONAL_TOKEN_PATTERN } from '@core-vault/contracts';
+import { CONNECT_RUNTIME, EXTENSION_CONNECT_PATH, PERSONAL_TOKEN_PATTERN } from '@core-vault/contracts';
 import { isArtifactInput, type SaveItem, type SaveResult } from './artifact';
 
 /**
@@ -14,8 +14,16 @@ export type BackgroundRequest =
   | { type: 'set-token'; token: string }
   | { type: 'forget-token' }
   | { type: 'set-include-page-url'; value: boolean }
-  /** From the connect bridge on the vault's /extension/connect page. */
+  /** From the connect bridge on the vault's /extension/connect page (Firefox: it opened the sealed key). */
   | { type: 'connect-token'; token: string };
+
+/**
+ * What a web page may send (Chromium, runtime.onMessageExternal; the manifest's
+ * externally_connectable lists the vault's exact origin): only the vault's connect page, only these.
+ */
+export type ExternalRequest =
+  { type: typeof CONNECT_RUNTIME.hello } | { type: 'connect-token'; token: string };
+export type HelloReply = { ok: true; version: string };
 
 export interface StatusReply {
   vaultOrigin: string;
@@ -88,7 +96,42 @@ export function parseBackgroundRequest(value: unknown): BackgroundRequest | null
 export interface Sender {
   id?: string;
   url?: string;
+  /** Chromium sets it for messages from web pages and content scripts. */
+  origin?: string;
   tab?: unknown;
+}
+
+/** A tab showing the vault's connect page, on the vault's exact origin. */
+function onConnectPage(sender: Sender, vaultOrigin: string): boolean {
+  if (!sender.tab || !sender.url) return false;
+  let url: URL;
+  try {
+    url = new URL(sender.url);
+  } catch {
+    return false;
+  }
+  return url.origin === vaultOrigin && url.pathname.startsWith(EXTENSION_CONNECT_PATH);
+}
+
+/** The request a web page sent, or null when it is not one the extension takes from a page. */
+export function parseExternalRequest(value: unknown): ExternalRequest | null {
+  if (!isRecord(value)) return null;
+  if (value.type === CONNECT_RUNTIME.hello) return { type: CONNECT_RUNTIME.hello };
+  if (value.type === CONNECT_RUNTIME.token)
+    return typeof value.token === 'string' && CONNECT_TOKEN_PATTERN.test(value.token)
+      ? { type: 'connect-token', token: value.token }
+      : null;
+  return null;
+}
+
+/**
+ * A web page's message counts only from a tab on the vault's exact origin (Chromium's own
+ * `origin`, and the page's address) at /extension/connect — not another site, port or path,
+ * and not another extension (whose sender address is its own chrome-extension:// page).
+ */
+export function externalSenderAllowed(sender: Sender, vaultOrigin: string): boolean {
+  if (sender.origin !== undefined && sender.origin !== vaultOrigin) return false;
+  return onConnectPage(sender, vaultOrigin);
 }
 
 /**
@@ -101,16 +144,6 @@ export function senderAllowed(
   ctx: { extensionId: string; extensionBaseUrl: string; vaultOrigin: string },
 ): boolean {
   if (sender.id !== ctx.extensionId || !sender.url) return false;
-  if (request.type === 'connect-token') {
-    let url: URL;
-    try {
-      url = new URL(sender.url);
-    } catch {
-      return false;
-    }
-    return (
-      Boolean(sender.tab) && url.origin === ctx.vaultOrigin && url.pathname.startsWith('/extension/connect')
-    );
-  }
+  if (request.type === 'connect-token') return onConnectPage(sender, ctx.vaultOrigin);
   return sender.url.startsWith(ctx.extensionBaseUrl);
 }
