@@ -212,7 +212,10 @@ function withoutIntegrity(tagName: string, attribs: sanitizeHtml.Attributes): sa
 /** Sanitizes an HTML artifact (a full program: see HTML_POLICY) for the renderer. */
 export function sanitizeArtifactHtml(html: string): string {
   const { markup, restore } = prepareMarkup(html);
-  return cleanStyleBlocks(restore(sanitizeHtml(markup, HTML_POLICY)), { keepUrls: true });
+  // Its CSS reaches the browser as written (no cleanStyleBlocks): @import, url(), data URLs with
+  // inline SVG, `content: "<"`, custom properties. The page runs its own scripts anyway; the
+  // renderer's origin, sandbox and CSP decide what loads.
+  return restore(sanitizeHtml(markup, HTML_POLICY));
 }
 
 /** Sanitizes markup that must stay static, such as Markdown's HTML output (scripts removed). */

@@ -92,6 +92,23 @@ describe('HTML sanitizing: what the sandbox never needs is removed', () => {
     expect(out).not.toContain('integrity');
   });
 
+  it('keeps CSS as written: data URLs with inline SVG, url(), @import, custom properties, "<" in strings', () => {
+    const css =
+      `@import url(https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap);` +
+      `:root{--accent:#6d28d9;--noise:url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><circle cx='4' cy='4' r='3' fill='%236d28d9'/></svg>")}` +
+      `.card{background:var(--noise),url(bg.png) center/cover;border-color:var(--accent)}` +
+      `.tag::before{content:"<"}.tag::after{content:"/>"}.a>.b{color:red}`;
+    const attr = `background:url('data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"></svg>');--c:red;color:var(--c)`;
+    const out = sanitizeArtifactHtml(
+      `<html><head><style>${css}</style></head><body><div class="card" style="${attr.replace(/"/g, '&quot;')}">x</div></body></html>`,
+    );
+    expect(out).toContain(`<style>${css}</style>`);
+    // Attribute values are re-quoted with entities, which the browser reads back as the same text.
+    const quoted = /<div class="card" style="([^"]*)">/.exec(out)?.[1] ?? '';
+    const entities: Record<string, string> = { quot: '"', lt: '<', gt: '>', amp: '&', '#39': "'" };
+    expect(quoted.replace(/&(quot|lt|gt|amp|#39);/g, (_, e: string) => entities[e] ?? '')).toBe(attr);
+  });
+
   it('keeps ordinary markup with style and class', () => {
     const html =
       '<html><head><title>T</title><style>.a{color:red}</style></head><body><h1 class="a" style="color: blue">Hi</h1><table><tr><td colspan="2">c</td></tr></table><a href="https://x.test/p">l</a><img src="data:image/png;base64,AAAA" alt="i"><button type="button">b</button></body></html>';

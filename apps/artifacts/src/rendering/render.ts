@@ -15,9 +15,11 @@ const none: RenderResult = { rendered: null, renderError: null, securityWarning:
 
 /**
  * The version of the HTML and SVG policies. Stored forms made under an older one are made again
- * (RerenderStaleArtifacts): version 2 keeps handlers, script sources, inline SVG, SMIL, <link>.
+ * (RerenderStaleArtifacts): version 2 keeps handlers, script sources, inline SVG, SMIL, <link>;
+ * version 3 keeps an HTML artifact's CSS as written (2 dropped every '<' of its <style> text,
+ * breaking data URLs with inline SVG) and keeps data: URLs in SVG styles.
  */
-export const RENDER_POLICY_VERSION = 2;
+export const RENDER_POLICY_VERSION = 3;
 
 /** Types whose stored form depends on the policies above (Markdown's stays as it was). */
 export const POLICY_RENDERED_TYPES: readonly ArtifactType[] = ['HTML', 'SVG'];
