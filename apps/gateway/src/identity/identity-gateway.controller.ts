@@ -8,7 +8,8 @@ const limited = (action: LimitedAction) => ({ decorators: [UseGuards(RateLimitGu
 /**
  * The identity context's public routes, generated from its contracts
  * (libs/contracts/src/accounts), forwarded with cookies: identity alone reads and sets the
- * refresh cookie. The session calls are rate-limited here, per client IP and per address.
+ * refresh cookie. The session calls are rate-limited here, per client IP and per address; refresh
+ * per session first (security/rate-limit.policy.ts).
  */
 export const IdentityGatewayController = forwardersFor({
   service: 'identity',

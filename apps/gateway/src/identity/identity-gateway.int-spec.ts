@@ -10,6 +10,7 @@ import {
   uniqueSuffix,
   waitFor,
 } from '@core-vault/platform/testing';
+import { RATE_LIMITS } from '../security/rate-limit.policy';
 
 const infra = testInfra();
 const suffix = uniqueSuffix();
@@ -178,6 +179,71 @@ describe('identity through the gateway', () => {
     );
     expect(statuses.slice(0, 10)).not.toContain(429);
     expect(statuses[10]).toBe(429);
+  });
+
+  it("limits refresh per session: another session's spent budget leaves this one signed in", async () => {
+    /** A new account signed in through the gateway: its refresh cookie (`cv_rt=…`). */
+    const signedIn = async (address: string): Promise<string> => {
+      const signUp = await post('/api/v1/auth/sign-up', {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: address,
+        password,
+        confirmPassword: password,
+        planType: 'pro_monthly',
+      });
+      expect(signUp.status).toBe(201);
+      await post('/api/v1/auth/sign-in', { email: address, password });
+      const step2 = await fetch(`${gw}/api/v1/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...sameOrigin },
+        body: JSON.stringify({ email: address, password: await codeFor(address, 0) }),
+      });
+      expect(step2.status).toBe(200);
+      return step2.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    };
+    const refresh = async (cookie: string) => {
+      const res = await fetch(`${gw}/api/v1/auth/refresh`, {
+        method: 'POST',
+        headers: { ...sameOrigin, cookie },
+      });
+      const body = (await res.json()) as Record<string, unknown>;
+      const setCookie = res.headers.getSetCookie();
+      const next = setCookie[0]?.split(';')[0] ?? '';
+      return {
+        status: res.status,
+        body,
+        setCookie,
+        next,
+        retryAfter: Number(res.headers.get('retry-after')),
+      };
+    };
+    const [spender, bystander] = await Promise.all(
+      ['spender', 'bystander'].map((who) => signedIn(`family-${who}-${suffix}@example.com`)),
+    );
+    const budget = RATE_LIMITS.refresh.session?.limit ?? 0;
+    // One session spends its whole budget, ten calls at a time with one cookie, as a browser's
+    // tabs do (identity's rotation grace gives each burst one successor)…
+    let cookie = spender;
+    for (let spent = 0; spent < budget; spent += 10) {
+      const burst = await Promise.all(
+        Array.from({ length: Math.min(10, budget - spent) }, () => refresh(cookie)),
+      );
+      expect(burst.map((r) => r.status)).toEqual(burst.map(() => 200));
+      cookie = burst[0]?.next ?? '';
+    }
+    // …and is refused the next one, with a wait and no cookie change (the browser keeps it).
+    const over = await refresh(cookie);
+    expect(over.status).toBe(429);
+    expect(over.body['code']).toBe('RATE_LIMITED');
+    expect(over.retryAfter).toBeGreaterThan(500);
+    expect(over.setCookie).toEqual([]);
+    // Another session from the same address is untouched, though the address has now made more
+    // refreshes than its old budget (120 per IP) allowed.
+    const other = await refresh(bystander);
+    expect(other.status).toBe(200);
+    expect(other.next).toMatch(/^cv_rt=ses_/);
+    expect((await refresh(other.next)).status).toBe(200);
   });
 
   it('answers bad input with a clear 4xx', async () => {

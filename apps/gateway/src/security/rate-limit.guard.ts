@@ -14,7 +14,7 @@ export const RateLimit = (action: LimitedAction): MethodDecorator => SetMetadata
  * body as every other refusal (the throttler's own would be a bare message); the platform's
  * ErrorFilter writes Retry-After from the exception's `retryAfterSeconds`.
  * The limits themselves are the named throttlers of SecurityModule: this guard, on the routes
- * that declare @RateLimit, counts "ip" and "email"; TokenRateLimitGuard counts "token".
+ * that declare @RateLimit, counts "session", "ip" and "email"; TokenRateLimitGuard counts "token".
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {

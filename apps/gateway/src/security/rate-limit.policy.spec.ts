@@ -39,4 +39,15 @@ describe('rate-limit policy', () => {
     );
     expect(tokenRule(config, { ...owner, isAdmin: true }).limit).toBe(600);
   });
+
+  it('limits refresh per session first, with an address budget for hundreds of people behind one NAT', () => {
+    const { session, ip } = RATE_LIMITS.refresh;
+    expect(session).toEqual({ limit: 120, windowSeconds: 600 });
+    // One person's reloads and tabs fit many times over; a whole office's fit in the address's.
+    expect(ip.windowSeconds).toBe(session?.windowSeconds);
+    expect(ip.limit).toBeGreaterThanOrEqual(40 * (session?.limit ?? 0));
+    // No other action is counted per session.
+    for (const [action, rules] of Object.entries(RATE_LIMITS))
+      if (action !== 'refresh') expect(rules.session).toBeUndefined();
+  });
 });

@@ -22,6 +22,8 @@ export type LimitedAction = AuthAction | 'track-view';
 export interface RateLimitRules {
   ip: RateLimitRule;
   email?: RateLimitRule;
+  /** Per browser session (refresh-token family, from the refresh cookie), counted before the IP. */
+  session?: RateLimitRule;
 }
 
 const minutes = (n: number) => n * 60;
@@ -29,7 +31,7 @@ const minutes = (n: number) => n * 60;
 /**
  * Per client IP and per e-mail address (when the body names one). The per-address limits stop a
  * spread-out attack on one account; the per-IP limits stop one client trying many accounts.
- * Kept in docs/identity.md.
+ * Refresh is counted per session first (below). Kept in docs/identity.md.
  */
 export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
   'sign-up': { ip: { limit: 20, windowSeconds: minutes(60) } },
@@ -53,7 +55,22 @@ export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
     ip: { limit: 20, windowSeconds: minutes(10) },
     email: { limit: 10, windowSeconds: minutes(10) },
   },
-  refresh: { ip: { limit: 120, windowSeconds: minutes(10) } },
+  // Refresh is what keeps a person signed in, and one office, school or mobile carrier puts
+  // hundreds of people behind one address (NAT), so it is counted per session first:
+  // - per session (the refresh-token family, its id from the refresh cookie): 120 / 10 min. The
+  //   SPA refreshes once per page load and once per 15-minute access token, one tab at a time per
+  //   browser (docs/web.md): a person reloading every 5 s for ten minutes stays within it, a
+  //   script replaying one cookie does not. Another session's spent budget never touches this one.
+  // - per IP, every call with or without a cookie: 6,000 / 10 min (10 a second). Sized for a NAT
+  //   of ~1,000 signed-in people loading a few pages each in ten minutes, plus calls from old
+  //   cached bundles; it only stops a flood (a refresh without a genuine cookie is a cheap 401 and
+  //   the tokens cannot be guessed). Anonymous page loads no longer call refresh (the "has
+  //   session" hint cookie), so public viewers spend neither budget.
+  // Over either, the SPA waits (Retry-After) and keeps the person signed in; only a 401 signs out.
+  refresh: {
+    session: { limit: 120, windowSeconds: minutes(10) },
+    ip: { limit: 6_000, windowSeconds: minutes(10) },
+  },
   // Account settings calls that check the current password: whoever holds a session must not be
   // able to guess the password at scrypt's speed.
   'account-password': { ip: { limit: 20, windowSeconds: minutes(10) } },

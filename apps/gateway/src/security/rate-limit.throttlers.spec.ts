@@ -5,6 +5,7 @@ import { type AuthUser } from '@core-vault/contracts';
 import { authUser } from '@core-vault/platform/testing';
 import { type GatewayConfig } from '../config';
 import { RateLimit } from './rate-limit.guard';
+import { RATE_LIMITS } from './rate-limit.policy';
 import { gatewayThrottlers } from './rate-limit.throttlers';
 
 class Routes {
@@ -12,10 +13,13 @@ class Routes {
   signIn(): void {}
   @RateLimit('track-view')
   track(): void {}
+  @RateLimit('refresh')
+  refresh(): void {}
   open(): void {}
 }
 
 const config = {
+  NODE_ENV: 'production',
   RATE_LIMIT_NAMESPACE: 'rl:t',
   TRACK_RATE_LIMIT: 7,
   TRACK_RATE_WINDOW_SECONDS: 30,
@@ -32,11 +36,12 @@ const named = (name: string) => throttlers.find((t) => t.name === name) as Throt
 const resolve = (value: ThrottlerOptions['limit'], context: ExecutionContext) =>
   typeof value === 'function' ? value(context) : value;
 
-function context(handler: keyof Routes, body: unknown, user?: AuthUser): ExecutionContext {
+function context(handler: keyof Routes, body: unknown, user?: AuthUser, cookie?: string): ExecutionContext {
+  const headers = cookie === undefined ? {} : { cookie };
   return {
     getHandler: () => Routes.prototype[handler],
     getClass: () => Routes,
-    switchToHttp: () => ({ getRequest: () => ({ body, ip: '198.51.100.4', user }) }),
+    switchToHttp: () => ({ getRequest: () => ({ body, ip: '198.51.100.4', user, headers }) }),
   } as unknown as ExecutionContext;
 }
 
@@ -93,5 +98,30 @@ describe('gateway throttlers', () => {
         : options.generateKey?.(context(handler, {}, key), 'pat_abc', 'token');
     expect(keyOf('open')).toBe('rl:t:token:pat_abc');
     expect(keyOf('signIn')).toBe('rl:t:token:pat_abc');
+  });
+
+  it("counts refresh per session first (by the refresh cookie's session id), then per address", async () => {
+    const token = 'A'.repeat(43);
+    const withCookie = (cookie?: string) => context('refresh', {}, undefined, cookie);
+    const mine = withCookie(`cv_has_session=1; __Host-cv_rt=ses_mine.${token}`);
+    const session = named('session');
+    // First in line: a session over its budget is refused before it spends its address's.
+    expect(throttlers.map((t) => t.name)).toEqual(['session', 'ip', 'email', 'token']);
+    expect(session.skipIf?.(mine)).toBe(false);
+    expect(await session.getTracker?.({}, mine)).toBe('ses_mine');
+    expect(await session.getTracker?.({}, withCookie(`__Host-cv_rt=ses_other.${token}`))).toBe('ses_other');
+    expect(await resolve(session.limit, mine)).toBe(RATE_LIMITS.refresh.session?.limit);
+    expect(await resolve(session.ttl, mine)).toBe(600_000);
+    expect(Array.isArray(options) ? undefined : options.generateKey?.(mine, 'ses_mine', 'session')).toBe(
+      'rl:t:refresh:ses_mine',
+    );
+    // No cookie, a malformed one, the local name in production, or a route without a session rule.
+    for (const cookie of [undefined, '__Host-cv_rt=garbage', `cv_rt=ses_mine.${token}`])
+      expect(session.skipIf?.(withCookie(cookie))).toBe(true);
+    expect(session.skipIf?.(context('signIn', {}, undefined, `__Host-cv_rt=ses_mine.${token}`))).toBe(true);
+    // Every refresh, with a cookie or without, also counts against its address, with room for a NAT.
+    expect(named('ip').skipIf?.(mine)).toBe(false);
+    expect(named('ip').skipIf?.(withCookie())).toBe(false);
+    expect(await resolve(named('ip').limit, mine)).toBe(RATE_LIMITS.refresh.ip.limit);
   });
 });

@@ -2,7 +2,7 @@ import { type ExecutionContext } from '@nestjs/common';
 import { type Reflector } from '@nestjs/core';
 import { type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import { type Request } from 'express';
-import { type AuthUser } from '@core-vault/contracts';
+import { type AuthUser, readCookie, refreshCookieSessionId, sessionCookieName } from '@core-vault/contracts';
 import { type GatewayConfig } from '../config';
 import { type ClientPseudonyms } from './client-pseudonyms';
 import { RATE_LIMIT_ACTION } from './rate-limit.guard';
@@ -29,14 +29,26 @@ export function keyCaller(context: ExecutionContext): AuthUser | undefined {
 }
 
 /**
- * The gateway's `@nestjs/throttler` setup: named throttlers "ip" (every limited route) and
- * "email" (where the policy has a per-address rule and the body names an address), whose limit
- * and window come from the route's @RateLimit action, and "token" (every request made with a
- * personal access token, by key id, whatever the route). Counters are Redis keys
- * `{<namespace>:<action>:<client>:<throttler>}:hits` (`<namespace>:token:<key id>` for the
- * per-key one), shared by every gateway instance; a route without @RateLimit is skipped by "ip"
- * and "email". The client of "ip" and "email" is a pseudonym (ClientPseudonyms): no counter
- * names an address.
+ * The session (refresh-token family) a request's refresh cookie names, if it carries one shaped
+ * like it: the `ses_…` half only, never the secret half. Genuine or not is identity's business;
+ * a forged id gets a budget of its own, but every call still counts against its IP.
+ */
+export function refreshSessionOf(context: ExecutionContext, cookieName: string): string | undefined {
+  const header = context.switchToHttp().getRequest<Request>().headers?.cookie;
+  return refreshCookieSessionId(readCookie(header, cookieName));
+}
+
+/**
+ * The gateway's `@nestjs/throttler` setup: named throttlers "session" (where the policy has a
+ * per-session rule — refresh — and the request carries a refresh cookie: by its session id),
+ * "ip" (every limited route) and "email" (where the policy has a per-address rule and the body
+ * names an address), whose limit and window come from the route's @RateLimit action, and "token"
+ * (every request made with a personal access token, by key id, whatever the route). "session"
+ * comes first: a session over its budget is refused before it spends its address's. Counters are
+ * Redis keys `{<namespace>:<action>:<client>:<throttler>}:hits` (`<namespace>:token:<key id>` for
+ * the per-key one), shared by every gateway instance; a route without @RateLimit is skipped by
+ * "session", "ip" and "email". The client of "ip" and "email" is a pseudonym (ClientPseudonyms):
+ * no counter names an address; "session" counts by the session id (no secret, like the key id).
  */
 export function gatewayThrottlers(
   config: GatewayConfig,
@@ -55,7 +67,7 @@ export function gatewayThrottlers(
     if (!a) return undefined;
     return a === 'track-view' ? trackViewRule(config) : RATE_LIMITS[a];
   };
-  const rule = (context: ExecutionContext, which: 'ip' | 'email') => {
+  const rule = (context: ExecutionContext, which: 'ip' | 'email' | 'session') => {
     const r = rules(context)?.[which];
     // Only reached for routes the throttler does not skip, which have this rule.
     if (!r) throw new Error(`no ${which} rate-limit rule for ${context.getHandler().name}`);
@@ -67,6 +79,8 @@ export function gatewayThrottlers(
     if (!owner) throw new Error('no personal access token on this request');
     return tokenRule(config, owner);
   };
+  const refreshCookie = sessionCookieName('refresh', config.NODE_ENV);
+  const session = (context: ExecutionContext) => refreshSessionOf(context, refreshCookie);
   return {
     storage,
     // The error filter sets Retry-After (from the guard's 429); no X-RateLimit-* headers (clients never had them).
@@ -76,6 +90,13 @@ export function gatewayThrottlers(
         ? `${config.RATE_LIMIT_NAMESPACE}:token:${tracker}`
         : `${config.RATE_LIMIT_NAMESPACE}:${action(context) ?? 'none'}:${tracker}`,
     throttlers: [
+      {
+        name: 'session',
+        skipIf: (context) => !rules(context)?.session || !session(context),
+        limit: (context) => rule(context, 'session').limit,
+        ttl: (context) => rule(context, 'session').windowSeconds * 1000,
+        getTracker: (_req, context) => session(context) ?? 'none',
+      },
       {
         name: 'ip',
         skipIf: (context) => !rules(context),

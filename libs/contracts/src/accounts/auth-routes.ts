@@ -75,7 +75,7 @@ export const refreshRoute = defineRoute({
   response: refreshResultSchema,
   errors: {
     401: 'No valid session (cookie missing, expired, revoked or reused)',
-    // The gateway limits refreshes per client IP like the other session calls.
+    // The gateway limits refreshes per session (refresh-token family), then per client IP.
     429: limited,
     503: unavailable,
   },
