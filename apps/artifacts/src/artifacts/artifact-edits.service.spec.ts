@@ -161,6 +161,87 @@ describe('ArtifactEditsService', () => {
     expect(t.versions.kept.get(versionId(doc._id, 2))).toMatchObject({ content: '# Second', version: 2 });
   });
 
+  it('making it public publishes the latest version only; versions saved while private stay private', async () => {
+    const t = setup();
+    const doc = t.stored();
+    await t.edits.update(owner, doc._id, { content: '# Second' });
+    expect(t.artifacts.docs.get(doc._id)?.publishedVersions).toEqual([]);
+    await t.edits.update(owner, doc._id, { isPublic: true });
+    expect(t.artifacts.saved[1]).toMatchObject({
+      isPublic: true,
+      publishedVersions: [2],
+      activity: { fields: ['isPublic'] },
+    });
+    // A version made while public is published, and so stays the one it replaced.
+    await t.edits.update(owner, doc._id, { content: '# Third' });
+    expect(t.artifacts.docs.get(doc._id)?.publishedVersions).toEqual([2, 3]);
+    // Search and analytics follow the current version: no event says which versions are published.
+    expect(t.topics()).toEqual([
+      Topic.ArtifactUpdated,
+      Topic.ArtifactVisibilityChanged,
+      Topic.ArtifactUpdated,
+    ]);
+  });
+
+  it('"all" publishes the earlier versions too, on becoming public or later, as an activity entry', async () => {
+    const t = setup();
+    const doc = t.stored();
+    await t.edits.update(owner, doc._id, { content: '# Second' });
+    await t.edits.update(owner, doc._id, { isPublic: true, publishVersions: 'all' });
+    expect(t.artifacts.saved[1]).toMatchObject({
+      publishedVersions: [1, 2],
+      activity: { fields: ['isPublic', 'publishedVersions'] },
+    });
+    expect(t.invalidated.at(-1)).toEqual({ id: doc._id, rev: 3 });
+
+    const later = setup();
+    const other = later.stored();
+    await later.edits.update(owner, other._id, { content: '# Second' });
+    await later.edits.update(owner, other._id, { isPublic: true });
+    await later.edits.update(owner, other._id, { publishVersions: 'all' });
+    expect(later.artifacts.saved[2]).toMatchObject({
+      publishedVersions: [1, 2],
+      activity: { kind: 'edited', fields: ['publishedVersions'] },
+    });
+    expect(later.topics()).toEqual([Topic.ArtifactUpdated, Topic.ArtifactVisibilityChanged]);
+    // Nothing more to publish: nothing written.
+    await later.edits.update(owner, other._id, { publishVersions: 'all' });
+    expect(later.artifacts.saved).toHaveLength(3);
+  });
+
+  it('refuses to publish versions of an artifact that stays private (400), storing nothing', async () => {
+    const t = setup();
+    const doc = t.stored();
+    await t.edits.update(owner, doc._id, { content: '# Second' });
+    for (const body of [
+      { publishVersions: 'all' as const },
+      { isPublic: false, publishVersions: 'latest' as const },
+    ])
+      expect(await refusal(t.edits.update(owner, doc._id, body))).toEqual({
+        status: 400,
+        code: 'PUBLISH_NEEDS_PUBLIC',
+      });
+    expect(t.artifacts.saved).toHaveLength(1);
+  });
+
+  it('keeps what was public published through a private spell; an artifact from before #32 keeps all its versions', async () => {
+    const t = setup();
+    const doc = t.stored({ isPublic: true });
+    await t.edits.update(owner, doc._id, { isPublic: false });
+    await t.edits.update(owner, doc._id, { content: '# Private edit' });
+    await t.edits.update(owner, doc._id, { isPublic: true });
+    expect(t.artifacts.docs.get(doc._id)?.publishedVersions).toEqual([1, 2]);
+    // Restoring a private version while public makes a new, published version of it: the owner's act.
+    await t.edits.restore(owner, doc._id, '1', {});
+    expect(t.artifacts.docs.get(doc._id)?.publishedVersions).toEqual([1, 2, 3]);
+
+    const legacy = setup();
+    const old = legacy.stored({ isPublic: true });
+    legacy.artifacts.docs.set(old._id, { ...old, version: 3, publishedVersions: undefined });
+    await legacy.edits.update(owner, old._id, { title: 'Renamed' });
+    expect(legacy.artifacts.saved[0]?.publishedVersions).toEqual([1, 2, 3]);
+  });
+
   it('refuses a restore from a stale revision, storing nothing', async () => {
     const t = setup();
     const doc = t.stored();

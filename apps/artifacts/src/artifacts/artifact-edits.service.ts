@@ -6,6 +6,7 @@ import {
   type Artifact,
   type AuthUser,
   type EditableArtifactField,
+  type PublishVersionsChoice,
   type RestoreVersionBody,
   type UpdateArtifactBody,
   normalizeTitle,
@@ -20,6 +21,7 @@ import { ArtifactException } from './artifacts.exception';
 import { type ArtifactChanges, ArtifactsRepository, type ContentState } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
 import { PublicArtifactCache } from './public-cache';
+import { nextPublishedVersions, publishedVersions } from './version-visibility';
 import { VersionsRepository, versionId } from './versions.repository';
 
 /** A new content version as decided: its state, who made it and why. */
@@ -36,7 +38,12 @@ interface Edit {
   tags?: string[];
   isPublic?: boolean;
   allowNetwork?: boolean;
+  /** Which versions become readable by anyone with the artifact public (see version-visibility.ts). */
+  publish?: PublishVersionsChoice;
 }
+
+/** What an activity entry names: the edited fields, and earlier versions the owner published. */
+type ActivityField = EditableArtifactField | 'publishedVersions';
 
 /** Fields of the artifact-updated event (the event catalog's list). */
 // Everything search shows; allowNetwork alone changes nothing another context follows.
@@ -53,7 +60,10 @@ const EVENT_FIELDS: readonly string[] = [
  * author and note); title, description, tags, visibility and network are changes of the artifact
  * itself. Every stored change gets an activity entry in the same write. With `revision` the
  * caller says which revision it started from: any other stored one is an edit conflict (409,
- * nothing stored), so a second tab cannot silently overwrite the first.
+ * nothing stored), so a second tab cannot silently overwrite the first. Each change also decides
+ * which versions anyone may read while the artifact is public (version-visibility.ts): a version
+ * made while it is public is published, making it public publishes its current version, and
+ * earlier versions saved while it was private only with `publishVersions: 'all'`.
  */
 @Injectable()
 export class ArtifactEditsService {
@@ -69,6 +79,9 @@ export class ArtifactEditsService {
   async update(user: AuthUser, id: string, body: UpdateArtifactBody): Promise<Artifact> {
     const doc = await this.access.loadManageable(user, id);
     checkRevision(doc, body.revision);
+    // Versions are published with the artifact: asking for it on one that stays private is a mistake.
+    if (body.publishVersions !== undefined && !(body.isPublic ?? doc.isPublic))
+      throw ArtifactException.publishNeedsPublic();
     const content = body.content ?? doc.content;
     const type = body.type === undefined ? doc.type : resolveType(body.type, content, doc.type);
     const edit: Edit = {
@@ -77,6 +90,7 @@ export class ArtifactEditsService {
       tags: body.tags,
       isPublic: body.isPublic,
       allowNetwork: body.allowNetwork,
+      publish: body.publishVersions,
     };
     if (content !== doc.content || type !== doc.type)
       edit.content = {
@@ -124,12 +138,20 @@ export class ArtifactEditsService {
     edit: Edit,
     { strict, restore = false }: { strict: boolean; restore?: boolean },
   ): Promise<Artifact> {
-    const fields = changedFields(doc, edit);
+    const newContent = edit.content;
+    const version = newContent ? doc.version + 1 : doc.version;
+    const published = nextPublishedVersions(doc, {
+      isPublic: edit.isPublic ?? doc.isPublic,
+      version,
+      publish: edit.publish,
+    });
+    const fields: ActivityField[] = changedFields(doc, edit);
+    // Earlier versions the owner chose to publish (the current one follows from the visibility).
+    const before = publishedVersions(doc);
+    if (published.some((n) => n !== version && !before.includes(n))) fields.push('publishedVersions');
     if (fields.length === 0 && !restore) return toOwnerView(doc);
 
     const now = new Date();
-    const newContent = edit.content;
-    const version = newContent ? doc.version + 1 : doc.version;
     const kind: ActivityKind = restore ? 'restored' : newContent ? 'version' : 'edited';
     const changes: ArtifactChanges = {
       at: now,
@@ -140,12 +162,14 @@ export class ArtifactEditsService {
     if (fields.includes('tags')) changes.tags = edit.tags;
     if (fields.includes('isPublic')) changes.isPublic = edit.isPublic;
     if (fields.includes('allowNetwork')) changes.allowNetwork = edit.allowNetwork;
+    if (!sameList(published, doc.publishedVersions ?? null)) changes.publishedVersions = published;
     if (newContent) {
       await this.keepCurrentVersion(doc, now);
       changes.version = { number: version, ...newContent, renderPolicy: RENDER_POLICY_VERSION };
     }
 
     const events: OutboxEntry[] = [];
+    // Which versions are published is no event: search and analytics follow the current version only.
     const changed = fields.filter((f): f is ChangedField => EVENT_FIELDS.includes(f));
     if (changed.length > 0 || restore) events.push(this.events.updated(doc, changed, version));
     if (fields.includes('isPublic')) events.push(this.events.visibilityChanged(doc, edit.isPublic === true));
@@ -204,6 +228,6 @@ function parseVersion(raw: string): number | null {
   return /^[1-9][0-9]{0,8}$/.test(raw) ? Number(raw) : null;
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
+function sameList<T>(a: readonly T[], b: readonly T[] | null): boolean {
+  return b !== null && a.length === b.length && a.every((v, i) => v === b[i]);
 }

@@ -12,6 +12,7 @@ import { type CollectionDoc } from '../collections/collection.schema';
 import { type CollectionsRepository } from '../collections/collections.repository';
 import { type SearchQuery } from '../search/search-query';
 import { type ArtifactSearchRepository, type SearchHits } from '../search/search.repository';
+import { type ArtifactException } from './artifacts.exception';
 import { type ArtifactsRepository } from './artifacts.repository';
 import { type ListPosition } from './list-order';
 import { type CachedRead, type PublicArtifactCache } from './public-cache';
@@ -191,6 +192,42 @@ describe('ArtifactReadsService', () => {
       expect(await errorCode(t.reads.read(open._id, null, v))).toBe('VERSION_NOT_FOUND');
     expect(JSON.parse((await t.reads.read(secret._id, owner, 1)).body)).toMatchObject({
       artifact: { version: 1, latestVersion: 2, owner: 'u1' },
+    });
+  });
+
+  it('answers a version saved while private exactly as a private artifact to anyone but the owner, never cached', async () => {
+    // Version 1 was written while private; the artifact was made public at version 2 (latest only).
+    const doc = artifact('Open', true, { version: 2, publishedVersions: [2] });
+    const hidden = artifact('Hidden', false, { version: 2, publishedVersions: [] });
+    const t = setup([doc, hidden], [firstVersion(doc), firstVersion(hidden)]);
+    const answerOf = (read: Promise<unknown>) =>
+      read.then(
+        () => 'served',
+        (e: ArtifactException) => ({ status: e.getStatus(), body: e.getResponse() }),
+      );
+    const privateAnswer = await answerOf(t.reads.read(hidden._id, null));
+    expect(privateAnswer).toMatchObject({ status: 403, body: { code: 'ARTIFACT_PRIVATE' } });
+    for (const who of [null, person('u2')])
+      expect(await answerOf(t.reads.read(doc._id, who, 1))).toEqual(privateAnswer);
+    expect([...t.cache.reads.keys()]).toEqual([]);
+    expect(JSON.parse((await t.reads.read(doc._id, owner, 1)).body)).toMatchObject({
+      artifact: { version: 1, content: '# first' },
+    });
+    expect(JSON.parse((await t.reads.read(doc._id, person('admin', true), 1)).body)).toMatchObject({
+      artifact: { version: 1 },
+    });
+    // Published (the owner chose "all versions"): anyone reads it.
+    const all = setup([{ ...doc, publishedVersions: [1, 2] }], [firstVersion(doc)]);
+    expect(JSON.parse((await all.reads.read(doc._id, null, 1)).body)).toMatchObject({
+      artifact: { version: 1, content: '# first' },
+    });
+  });
+
+  it('reads every kept version of an artifact public before #32 (no published list) as before', async () => {
+    const doc = artifact('Open', true, { version: 2, publishedVersions: undefined });
+    const t = setup([doc], [firstVersion(doc)]);
+    expect(JSON.parse((await t.reads.read(doc._id, null, 1)).body)).toMatchObject({
+      artifact: { version: 1 },
     });
   });
 

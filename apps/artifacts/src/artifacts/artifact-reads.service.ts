@@ -20,6 +20,7 @@ import { isSearchUnavailable } from '../search/opensearch.client';
 import { ArtifactSearchRepository } from '../search/search.repository';
 import { LIST_ORDERS, decodeListCursor, encodeListCursor, positionOf } from './list-order';
 import { type CachedRead, PublicArtifactCache, strongEtag } from './public-cache';
+import { pinnedRead } from './version-visibility';
 import { VersionsRepository } from './versions.repository';
 
 /** A read ready to send: public ones are shared-cacheable, owner views are private. */
@@ -44,8 +45,9 @@ export class ArtifactReadsService {
    * Anonymous and non-owner viewers of a public artifact get the cached public view; owners and
    * admins get the full view (never cached in Redis); anyone else 403 for private, 404 if missing.
    * `version` pins the read to that content version (`?v=N`): same access rules first, then 404
-   * "Version not found" for one that never existed or was pruned. Each version has its own
-   * cache entry, so its own ETag.
+   * "Version not found" for one that never existed or was pruned. Anyone but the owner reads only
+   * published versions: another one answers exactly as a private artifact (403), whether it is
+   * kept or not. Each version has its own cache entry (public reads only), so its own ETag.
    */
   async read(id: string, user: AuthUser | null, version?: number): Promise<ServedRead> {
     if (!isArtifactId(id)) throw ArtifactException.notFound();
@@ -55,27 +57,32 @@ export class ArtifactReadsService {
     const doc = await this.artifacts.findLive(id);
     if (!doc) throw ArtifactException.notFound();
     if (canManage(user, doc.owner)) {
-      const body = JSON.stringify({ artifact: await this.pinned(doc, toOwnerView(doc), version) });
+      const body = JSON.stringify({ artifact: await this.pinned(doc, toOwnerView(doc), version, true) });
       return { body, etag: strongEtag(body), visibility: 'private' };
     }
     if (!doc.isPublic) throw ArtifactException.private();
-    const body = JSON.stringify({ artifact: await this.pinned(doc, toPublicView(doc), version) });
+    const body = JSON.stringify({ artifact: await this.pinned(doc, toPublicView(doc), version, false) });
     const read: CachedRead = { body, etag: strongEtag(body), owner: doc.owner };
     await this.cache.store(doc._id, doc.rev, read, version);
     return { body, etag: read.etag, visibility: 'public' };
   }
 
   /**
-   * The view as of content version `version` (the current one needs nothing more). An old
-   * version's stored form may predate today's render policy, so it is sanitized again.
+   * The view as of content version `version` (the current one needs nothing more), for a viewer
+   * who manages the artifact or not (version-visibility.ts decides). An old version's stored form
+   * may predate today's render policy, so it is sanitized again.
    */
   private async pinned<T extends ReturnType<typeof toPublicView>>(
     doc: ArtifactDoc,
     view: T,
     version: number | undefined,
+    manages: boolean,
   ): Promise<T> {
-    if (version === undefined || version === doc.version) return view;
-    const snapshot = version < doc.version ? await this.versions.get(doc._id, version) : null;
+    if (version === undefined) return view;
+    const access = pinnedRead(doc, version, manages);
+    if (access === 'current') return view;
+    if (access === 'private') throw ArtifactException.private();
+    const snapshot = access === 'earlier' ? await this.versions.get(doc._id, version) : null;
     if (!snapshot) throw ArtifactException.versionNotFound();
     return pinTo(view, snapshot, renderArtifact(snapshot.type, snapshot.content));
   }

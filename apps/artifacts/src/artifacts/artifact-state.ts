@@ -57,6 +57,8 @@ export function newArtifact(
     version: 1,
     versionedAt: now,
     versionInfo: { author: user.id, note: null, restoredFrom: null },
+    // Made public: its first version is published; made private: nothing is until it is public.
+    publishedVersions: body.isPublic ? [1] : [],
     indexing,
     activity: [{ at: now, by: user.id, kind: 'created', fields: [], version: 1 }],
     rev: 1,

@@ -55,6 +55,12 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   /** Author, note and origin of the current version. */
   versionInfo?: VersionInfo;
   /**
+   * The content versions anyone may read while the artifact is public, ascending (#32): those
+   * that were current while it was public and those its owner published; kept versions only.
+   * Absent on artifacts stored before: see publishedVersions() in version-visibility.ts.
+   */
+  publishedVersions?: number[];
+  /**
    * The owner allows search-engine indexing (their artifact setting, copied onto each artifact
    * so the sitemap is one indexed query and a public read needs no second lookup).
    */
@@ -116,6 +122,8 @@ export const artifactSchema = new Schema<ArtifactDoc>(
     version: { type: Number, required: true, min: 1 },
     versionedAt: { type: Date, required: true },
     versionInfo: { type: new Schema(versionInfoFields, { _id: false }), default: undefined },
+    // No default: absent means "stored before #32" (version-visibility.ts), never an empty list.
+    publishedVersions: { type: [Number], default: undefined },
     indexing: { type: Boolean, default: false },
     activity: {
       type: [

@@ -22,6 +22,10 @@ export class ArtifactException extends AppException {
   static versionNotFound(): ArtifactException {
     return new ArtifactException(404, 'VERSION_NOT_FOUND', M.versionNotFound);
   }
+  /** `publishVersions` on an artifact that stays private: versions are published with it. */
+  static publishNeedsPublic(): ArtifactException {
+    return new ArtifactException(400, 'PUBLISH_NEEDS_PUBLIC', M.publishNeedsPublic);
+  }
   static versionIsCurrent(): ArtifactException {
     return new ArtifactException(409, 'VERSION_IS_CURRENT', M.versionIsCurrent);
   }

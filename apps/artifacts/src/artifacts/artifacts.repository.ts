@@ -56,6 +56,8 @@ export interface ArtifactChanges {
   tags?: string[];
   isPublic?: boolean;
   allowNetwork?: boolean;
+  /** The versions anyone may read while it is public, as decided (version-visibility.ts). */
+  publishedVersions?: number[];
   /** The activity entry of this change (the list keeps the newest ARTIFACT_LIMITS.activityKept). */
   activity?: ActivityEntryDoc;
 }
@@ -122,6 +124,7 @@ export class ArtifactsRepository {
     if (changes.tags !== undefined) set.tags = changes.tags;
     if (changes.isPublic !== undefined) set.isPublic = changes.isPublic;
     if (changes.allowNetwork !== undefined) set.allowNetwork = changes.allowNetwork;
+    if (changes.publishedVersions !== undefined) set.publishedVersions = changes.publishedVersions;
     const update: UpdateQuery<ArtifactDoc> = { $set: set };
     if (changes.activity)
       update.$push = { activity: { $each: [changes.activity], $slice: -ARTIFACT_LIMITS.activityKept } };

@@ -98,4 +98,20 @@ describe('ArtifactsService', () => {
       });
     expect(t.artifacts.docs.get(doc._id)?.shareCount).toBe(2);
   });
+
+  it('pins links for others to published versions only: another answers as a private artifact', async () => {
+    const t = setup();
+    const doc = t.stored();
+    await t.edits.update(owner, doc._id, { content: '# Second' });
+    await t.edits.update(owner, doc._id, { isPublic: true });
+    expect(await refusal(t.service.share(stranger, doc._id, { channel: 'link', version: 1 }))).toEqual({
+      status: 403,
+      code: 'ARTIFACT_PRIVATE',
+    });
+    expect((await t.service.share(stranger, doc._id, { channel: 'link', version: 2 })).version).toBe(2);
+    // The owner may still pin it (the link answers as private to anyone else).
+    expect((await t.service.share(owner, doc._id, { channel: 'link', version: 1 })).version).toBe(1);
+    await t.edits.update(owner, doc._id, { publishVersions: 'all' });
+    expect((await t.service.share(stranger, doc._id, { channel: 'embed', version: 1 })).version).toBe(1);
+  });
 });

@@ -22,6 +22,7 @@ import { toOwnerView } from './artifact-views';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
 import { PublicArtifactCache } from './public-cache';
+import { pinnedRead } from './version-visibility';
 import { VersionsRepository } from './versions.repository';
 
 /**
@@ -80,15 +81,23 @@ export class ArtifactsService {
     await Promise.all([this.versions.removeAll(doc._id), this.collections.pullArtifact(doc._id)]);
   }
 
-  /** Links pinned to `body.version` when given: it must be the current or a kept version (else 404). */
+  /**
+   * Links pinned to `body.version` when given: it must be the current or a kept version (else 404),
+   * and for anyone but the owner a published one (else 403, as a private artifact).
+   */
   async share(user: AuthUser, id: string, body: ShareArtifactBody) {
     if (!isArtifactId(id)) throw ArtifactException.notFound();
     const doc = await this.artifacts.findLive(id);
     if (!doc) throw ArtifactException.notFound();
-    if (!doc.isPublic && !canManage(user, doc.owner)) throw ArtifactException.private();
+    const manages = canManage(user, doc.owner);
+    if (!doc.isPublic && !manages) throw ArtifactException.private();
     const pinned = body.version;
-    if (pinned !== undefined && pinned !== doc.version) {
-      const kept = pinned < doc.version && (await this.versions.get(doc._id, pinned)) !== null;
+    if (pinned !== undefined) {
+      // Anyone else may pin a published version only; another answers as a private artifact.
+      const access = pinnedRead(doc, pinned, manages);
+      if (access === 'private') throw ArtifactException.private();
+      const kept =
+        access === 'current' || (access === 'earlier' && (await this.versions.get(doc._id, pinned)) !== null);
       if (!kept) throw ArtifactException.versionNotFound();
     }
     const shareCount = await this.artifacts.incrementShare(doc._id, [this.events.shared(doc, body.channel)]);

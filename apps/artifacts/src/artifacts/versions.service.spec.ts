@@ -1,6 +1,6 @@
 import { createArtifactBodySchema } from '@core-vault/contracts';
 import { newArtifact } from './artifact-state';
-import { type ArtifactVersionDoc } from './artifact.schema';
+import { type ArtifactDoc, type ArtifactVersionDoc } from './artifact.schema';
 import { type ArtifactsRepository } from './artifacts.repository';
 import { type ArtifactsService } from './artifacts.service';
 import { type VersionSummaryDoc, type VersionsRepository } from './versions.repository';
@@ -41,7 +41,7 @@ const v0: VersionSummaryDoc = {
   note: undefined,
 };
 
-function service() {
+function service(doc: ArtifactDoc = current) {
   const reads: number[] = [];
   const versions = as<VersionsRepository>({
     list: (): Promise<VersionSummaryDoc[]> => Promise.resolve([v1, v0]),
@@ -51,7 +51,7 @@ function service() {
     },
   });
   // Access (owner/admin, 404/403) is ArtifactsService.loadManageable's decision, specified there.
-  const access = as<ArtifactsService>({ loadManageable: () => Promise.resolve(current) });
+  const access = as<ArtifactsService>({ loadManageable: () => Promise.resolve(doc) });
   const artifacts = as<ArtifactsRepository>({
     findActivity: () =>
       Promise.resolve([
@@ -84,6 +84,24 @@ describe('VersionsService', () => {
     });
     expect(list[0]).toMatchObject({ author: 'u1', note: null, restoredFrom: null });
     expect(list[2]).toMatchObject({ author: null, note: null, restoredFrom: null });
+  });
+
+  it('says which versions anyone may read while the artifact is public', async () => {
+    const { versions } = service({ ...current, isPublic: true, publishedVersions: [2] });
+    const { versions: list } = await versions.list(owner, current._id);
+    expect(list.map((v) => [v.version, v.published])).toEqual([
+      [2, true],
+      [1, false],
+      [0, false],
+    ]);
+    expect((await versions.get(owner, current._id, '1')).version.published).toBe(false);
+    // Private and never public: nothing is published yet.
+    const closed = service();
+    expect((await closed.versions.list(owner, current._id)).versions.map((v) => v.published)).toEqual([
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('lists the activity newest first', async () => {

@@ -4,6 +4,7 @@ import { type ArtifactDoc, type VersionInfo } from './artifact.schema';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
+import { isPublished } from './version-visibility';
 import { VersionsRepository } from './versions.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -15,7 +16,7 @@ const infoOf = (info: VersionInfo | undefined) => ({
   restoredFrom: info?.restoredFrom ?? null,
 });
 
-/** The current version as its summary. */
+/** The current version as its summary (published: it has been public; it is while the artifact is). */
 const currentOf = (doc: ArtifactDoc) => ({
   version: doc.version,
   title: doc.title,
@@ -24,9 +25,14 @@ const currentOf = (doc: ArtifactDoc) => ({
   createdAt: iso(doc.versionedAt ?? doc.createdAt),
   current: true,
   ...infoOf(doc.versionInfo),
+  published: doc.isPublic || isPublished(doc, doc.version),
 });
 
-/** History reads (owner or admin only): versions and activity. Restore is a write (ArtifactEditsService). */
+/**
+ * History reads (owner or admin only: anyone else gets 403 whatever the artifact's visibility, so
+ * nothing here tells a visitor which versions exist): versions, each saying whether it is
+ * published, and activity. Restore is a write (ArtifactEditsService).
+ */
 @Injectable()
 export class VersionsService {
   constructor(
@@ -49,6 +55,7 @@ export class VersionsService {
           createdAt: iso(v.createdAt),
           current: false,
           ...infoOf(v),
+          published: isPublished(doc, v.version),
         })),
       ],
     };
@@ -78,6 +85,7 @@ export class VersionsService {
         createdAt: iso(state.createdAt),
         current: false,
         ...infoOf(state),
+        published: isPublished(doc, state.version),
         content: state.content,
         rendered: state.rendered ?? null,
         renderError: state.renderError ?? null,

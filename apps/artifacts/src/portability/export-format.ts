@@ -50,7 +50,8 @@ export function exportHead(
   return JSON.stringify(head).slice(0, -2);
 }
 
-export function exportVersion(v: StoredVersion, first: boolean): string {
+/** One earlier version; `published`: anyone may read it while the artifact is public. */
+export function exportVersion(v: StoredVersion, first: boolean, published = false): string {
   const version: ExportedVersion = {
     version: v.version,
     title: v.title,
@@ -59,6 +60,7 @@ export function exportVersion(v: StoredVersion, first: boolean): string {
     createdAt: iso(v.createdAt),
     note: v.note ?? null,
     author: v.author ?? null,
+    published,
   };
   return (first ? '' : ',') + JSON.stringify(version);
 }

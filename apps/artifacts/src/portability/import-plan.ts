@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AuthUser, type ImportArtifact, normalizeMetadata, normalizeTitle } from '@core-vault/contracts';
 import { RENDER_POLICY_VERSION, renderArtifact } from '../rendering/render';
 import { searchHead } from '../artifacts/artifact-state';
+import { nextPublishedVersions } from '../artifacts/version-visibility';
 import { versionId } from '../artifacts/versions.repository';
 import { type StoredArtifact, type StoredVersion } from './portability.repository';
 
@@ -22,8 +23,8 @@ const render = (type: StoredArtifact['type'], content: string) => {
 
 /**
  * What an exported artifact becomes in the importing account: a new id, the caller as owner and
- * author, counters at zero, visibility and tags as exported, every version (numbers, dates and
- * notes kept) rendered again by today's pipeline exactly as a new upload would be. `indexing`:
+ * author, counters at zero, visibility and tags as exported (the versions published there stay
+ * published, no others), every version (numbers, dates and notes kept) rendered again by today's pipeline exactly as a new upload would be. `indexing`:
  * whether the caller allows search-engine indexing (copied onto each artifact, as on create).
  */
 export function planImport(
@@ -58,6 +59,17 @@ export function planImport(
     };
   });
   const title = normalizeTitle(item.title);
+  const isPublic = item.isPublic ?? false;
+  // Published as in the exported account; older exports say nothing, so only the current one
+  // (when public): versions saved while it was private never become public by an import.
+  const published = nextPublishedVersions(
+    {
+      isPublic: false,
+      version: current,
+      publishedVersions: earlier.filter((v) => v.published).map((v) => v.version),
+    },
+    { isPublic, version: current },
+  );
   const artifact: StoredArtifact = {
     _id: id,
     owner: user.id,
@@ -69,12 +81,13 @@ export function planImport(
     ...render(item.type, item.content),
     renderPolicy: RENDER_POLICY_VERSION,
     metadata: normalizeMetadata(item.metadata, item.content, createdAt),
-    isPublic: item.isPublic ?? false,
+    isPublic,
     allowNetwork: item.allowNetwork ?? false,
     tags: item.tags ?? [],
     version: current,
     versionedAt,
     versionInfo: { author: user.id, note: item.versionNote ?? null, restoredFrom: null },
+    publishedVersions: published,
     // The importing owner's search-engine setting, as for an upload.
     indexing,
     // Its history starts where the file's does; the versions carry the rest.

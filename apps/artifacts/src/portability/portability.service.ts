@@ -11,6 +11,7 @@ import { LOGGER, OutboxRelayService, outboxOnCreate } from '@core-vault/platform
 import { ownerIds } from '../artifacts/artifact-access';
 import { LIST_ORDERS, type ListPosition, positionOf } from '../artifacts/list-order';
 import { ArtifactEvents } from '../artifacts/artifact-events';
+import { publishedVersions } from '../artifacts/version-visibility';
 import {
   EXPORT_ARTIFACT_END,
   collectionNamesById,
@@ -21,7 +22,7 @@ import {
 import { RuntimePortability } from '../runtime/runtime-portability';
 import { SettingsRepository } from '../settings/settings.repository';
 import { planImport } from './import-plan';
-import { PortabilityRepository } from './portability.repository';
+import { type ExportSource, PortabilityRepository } from './portability.repository';
 
 /** Writes one piece of the export, resolving when the reader has room for more (backpressure). */
 export type ExportSink = (chunk: string) => Promise<void>;
@@ -79,7 +80,7 @@ export class PortabilityService {
         const runtime = await this.runtime.exportOf(doc._id, userId);
         await write(exportHead(doc, names.get(doc._id) ?? [], runtime));
         // Earlier versions exist only below the current one: most artifacts (version 1) need no query.
-        if (doc.version > 1) await this.writeVersions(doc._id, write);
+        if (doc.version > 1) await this.writeVersions(doc, write);
         await write(EXPORT_ARTIFACT_END);
         count++;
         totalViews += doc.viewCount ?? 0;
@@ -91,13 +92,14 @@ export class PortabilityService {
     await write(exportTrailer(count, totalViews));
   }
 
-  /** One artifact's kept versions, oldest first, one in memory at a time. */
-  private async writeVersions(artifactId: string, write: ExportSink): Promise<void> {
-    const versions = this.repo.versionCursor(artifactId);
+  /** One artifact's kept versions, oldest first, one in memory at a time; each says if it is published. */
+  private async writeVersions(doc: ExportSource, write: ExportSink): Promise<void> {
+    const versions = this.repo.versionCursor(doc._id);
+    const published = publishedVersions(doc);
     try {
       let first = true;
       for await (const v of versions) {
-        await write(exportVersion(v, first));
+        await write(exportVersion(v, first, published.includes(v.version)));
         first = false;
       }
     } finally {

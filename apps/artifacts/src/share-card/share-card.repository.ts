@@ -15,9 +15,13 @@ export interface CardSource {
   description: string;
   isPublic: boolean;
   version: number;
+  /** The versions anyone may read while it is public (absent before #32: version-visibility.ts). */
+  publishedVersions?: number[];
 }
 
-type Stored = Pick<ArtifactDoc, 'title' | 'type' | 'isPublic' | 'version'> & { description?: string };
+type Stored = Pick<ArtifactDoc, 'title' | 'type' | 'isPublic' | 'version' | 'publishedVersions'> & {
+  description?: string;
+};
 
 @Injectable()
 export class ShareCardRepository {
@@ -28,7 +32,10 @@ export class ShareCardRepository {
 
   async findLive(id: string): Promise<CardSource | null> {
     const doc = await this.artifacts
-      .findOne({ _id: id, deletedAt: null }, { title: 1, type: 1, description: 1, isPublic: 1, version: 1 })
+      .findOne(
+        { _id: id, deletedAt: null },
+        { title: 1, type: 1, description: 1, isPublic: 1, version: 1, publishedVersions: 1 },
+      )
       .lean<Stored>()
       .exec();
     return doc ? { ...doc, description: doc.description ?? '' } : null;

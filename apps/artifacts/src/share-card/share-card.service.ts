@@ -6,6 +6,7 @@ import { AppException, LOGGER, REDIS, redisForRequest } from '@core-vault/platfo
 import { SHARE_CARD_MESSAGES } from '@core-vault/contracts';
 import { isArtifactId } from '../artifacts/artifact-state';
 import { ArtifactException } from '../artifacts/artifacts.exception';
+import { pinnedRead } from '../artifacts/version-visibility';
 import { RenderBusyError, RenderGate } from './render-gate';
 import { type CardSubject, cardText, cardTree } from './share-card.layout';
 import { CARD_FONT_FAMILY, ShareCardRenderer, loadInterFonts } from './share-card.renderer';
@@ -33,7 +34,8 @@ const cardKey = (id: string, subject: CardSubject) =>
 
 /**
  * The link preview image of a public artifact (version). Private and unknown artifacts answer
- * alike (404): a card is only ever made of what the public read would show.
+ * alike (404), and so does a version that is not published: a card is only ever made of what
+ * the public read would show.
  */
 @Injectable()
 export class ShareCardService {
@@ -49,9 +51,11 @@ export class ShareCardService {
   async subject(id: string, pinned?: number): Promise<CardSubject> {
     const doc = isArtifactId(id) ? await this.repository.findLive(id) : null;
     if (!doc || !doc.isPublic) throw ArtifactException.notFound();
-    if (!pinned || pinned === doc.version)
+    const access = pinned ? pinnedRead(doc, pinned, false) : 'current';
+    if (access === 'private') throw ArtifactException.notFound();
+    if (!pinned || access === 'current')
       return { title: doc.title, type: doc.type, description: doc.description, version: doc.version };
-    const type = pinned < doc.version ? await this.repository.versionType(id, pinned) : null;
+    const type = access === 'earlier' ? await this.repository.versionType(id, pinned) : null;
     if (!type) throw ArtifactException.versionNotFound();
     return { title: doc.title, type, description: doc.description, version: pinned };
   }

@@ -85,6 +85,13 @@ export const batchCreateArtifactsBodySchema = z.strictObject({
 });
 export type BatchCreateArtifactsBody = z.output<typeof batchCreateArtifactsBodySchema>;
 
+/**
+ * What making an artifact public publishes (`publishVersions`): its current version only, or every
+ * kept version. Versions made while it is public are published as they are made.
+ */
+export const PUBLISH_VERSIONS_CHOICES = ['latest', 'all'] as const;
+export type PublishVersionsChoice = (typeof PUBLISH_VERSIONS_CHOICES)[number];
+
 /** The fields an edit can change; `revision` and `versionNote` only qualify a change. */
 export const EDITABLE_ARTIFACT_FIELDS = [
   'title',
@@ -114,8 +121,18 @@ export const updateArtifactBodySchema = z
     revision: revision.optional(),
     /** A short note for the new version (only a content or type change makes one). */
     versionNote: z.string().max(L.versionNoteMaxChars, M.versionNoteTooLong).optional(),
+    /**
+     * Which content versions anyone may read while the artifact is public (docs/sharing.md,
+     * "Which versions are public"): 'latest' (what making it public does without it) publishes
+     * the current version only, versions saved while it was private stay the owner's; 'all'
+     * publishes every kept version too. Only on an artifact that is or becomes public (else 400).
+     */
+    publishVersions: z.enum(PUBLISH_VERSIONS_CHOICES).optional(),
   })
-  .refine((b) => EDITABLE_ARTIFACT_FIELDS.some((f) => b[f] !== undefined), M.nothingToUpdate);
+  .refine(
+    (b) => EDITABLE_ARTIFACT_FIELDS.some((f) => b[f] !== undefined) || b.publishVersions !== undefined,
+    M.nothingToUpdate,
+  );
 export type UpdateArtifactBody = z.output<typeof updateArtifactBodySchema>;
 
 /** Restore: optionally the revision the owner saw (a stale one is an edit conflict). */
@@ -366,6 +383,11 @@ export const versionSummarySchema = z.object({
   author: z.string().nullable(),
   /** The version it was restored from, when it is a restore. */
   restoredFrom: z.number().int().nullable(),
+  /**
+   * Anyone may read it while the artifact is public: it was current while the artifact was public,
+   * or the owner published it. False for versions saved while the artifact was private.
+   */
+  published: z.boolean(),
 });
 export const versionListSchema = z.object({ versions: z.array(versionSummarySchema) });
 export const versionDetailSchema = z.object({

@@ -38,6 +38,11 @@ export const exportedVersionSchema = z.object({
   createdAt: z.string(),
   note: z.string().nullable(),
   author: z.string().nullable(),
+  /**
+   * Anyone may read it while the artifact is public (see versionSummarySchema). Absent in exports
+   * from before #32; an import publishes only the versions marked so (and the current one).
+   */
+  published: z.boolean().optional(),
 });
 export type ExportedVersion = z.infer<typeof exportedVersionSchema>;
 
@@ -103,6 +108,8 @@ export const importVersionSchema = z.object({
   content,
   createdAt: date,
   note: note.nullish(),
+  /** Published in the exported account; absent (older exports): it stays private. */
+  published: z.boolean().optional(),
 });
 export type ImportVersion = z.output<typeof importVersionSchema>;
 
