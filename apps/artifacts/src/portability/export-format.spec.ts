@@ -47,7 +47,7 @@ describe('export lines', () => {
   it('pieces make one JSON line per artifact, with its versions oldest first, that the import reads back', () => {
     const line =
       exportHead(doc, ['Charts']) +
-      exportVersion(version(1), true) +
+      exportVersion(version(1), true, true) +
       exportVersion(version(2, 'Fix'), false) +
       EXPORT_ARTIFACT_END;
     expect(line.endsWith('\n')).toBe(true);
@@ -63,8 +63,8 @@ describe('export lines', () => {
       version: 3,
       collections: ['Charts'],
       versions: [
-        { version: 1, note: null, author: null },
-        { version: 2, note: 'Fix' },
+        { version: 1, note: null, author: null, published: true },
+        { version: 2, note: 'Fix', published: false },
       ],
     });
     expect(importArtifactsBodySchema.safeParse({ artifacts: [parsed] }).success).toBe(true);

@@ -108,4 +108,19 @@ describe('planImport', () => {
   it('carries what the SPA left out, for the partial report', () => {
     expect(planImport(importer, parse({ ...exported, omittedVersions: 3 }), false).omittedVersions).toBe(3);
   });
+
+  it('publishes the versions the export marks published and the current one when public; older exports only the current one', () => {
+    const marked = {
+      ...exported,
+      versions: [
+        { ...exported.versions[0], published: true },
+        { ...exported.versions[1], published: false },
+      ],
+    };
+    expect(planImport(importer, parse(marked), false).artifact.publishedVersions).toEqual([5, 7]);
+    expect(planImport(importer, parse(exported), false).artifact.publishedVersions).toEqual([7]);
+    expect(
+      planImport(importer, parse({ ...exported, isPublic: false }), false).artifact.publishedVersions,
+    ).toEqual([]);
+  });
 });
