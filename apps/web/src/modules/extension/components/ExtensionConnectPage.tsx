@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { createPersonalTokenRoute } from '@core-vault/contracts';
 import { Banner } from '../../../components/ui';
@@ -6,16 +6,28 @@ import { messageOf } from '../../../lib/api/errors';
 import { copyText } from '../../../lib/clipboard';
 import { useApiMutation } from '../../../lib/query';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
-import { useSession } from '../../auth';
-import { EXTENSION_TOKEN_REQUEST, extensionVersion, sendTokenToExtension } from '../connect-protocol';
+import {
+  type Detection,
+  EXTENSION_INSTALL_URL,
+  EXTENSION_TOKEN_REQUEST,
+  sendKeyToExtension,
+  watchExtension,
+} from '../connect-protocol';
 
 export const CONNECT_TEXTS = {
   title: 'Connect the Core Vault browser extension',
   explain:
     'Connecting creates a personal access token named “Browser extension” and hands it to the extension. It can read your artifacts and save new ones (artifacts:read, artifacts:write), nothing else, for 365 days. You can revoke it at any time under Account Settings → Personal access tokens.',
+  checking: 'Looking for the Core Vault extension in this browser…',
   installed: (version: string) => `The Core Vault extension ${version} is installed in this browser.`,
   notInstalled:
-    'The Core Vault extension was not found in this browser. Install it first, or connect anyway and paste the key in its settings.',
+    'The Core Vault extension is not installed in this browser, or it is turned off. Install it, then check again: no key is created without it.',
+  unreachable:
+    'The Core Vault extension is installed but does not take a key from this page (it was built for another vault address). No key was created.',
+  conflict:
+    'More than one extension or script on this page answered as the Core Vault extension, so no key is handed over. Turn the others off on this site, then check again.',
+  install: 'How to install the extension',
+  checkAgain: 'Check again',
   connect: 'Connect extension',
   connecting: 'Connecting...',
   connected: 'Connected. You can close this tab.',
@@ -36,23 +48,31 @@ type Step =
   | { kind: 'manual'; token: string; refused?: string }
   | { kind: 'error'; text: string };
 
+const STATUS: Record<Exclude<Detection['kind'], 'found'>, string> = {
+  checking: CONNECT_TEXTS.checking,
+  missing: CONNECT_TEXTS.notInstalled,
+  unreachable: CONNECT_TEXTS.unreachable,
+  conflict: CONNECT_TEXTS.conflict,
+};
+
 /**
- * /extension/connect (contract #19 §4): one click creates the extension's key and posts it to
- * the extension's content script on this page; without its answer within 3 s the key is shown
- * once to paste by hand.
+ * /extension/connect (contract #19 §4, #32): the page first asks whether the extension is here;
+ * only then, and only on the user's click, does it create the extension's key and hand it to the
+ * extension over the channel the extension announced — never posted to the window. Without an
+ * extension nothing is created. Without the extension's answer within 10 s (or refused) the key
+ * is shown once to paste by hand.
  */
 export function ExtensionConnectPage() {
   useDocumentMeta({ title: 'Connect the browser extension', robots: 'noindex, nofollow' });
-  const { user } = useSession();
-  const version = useExtensionVersion();
+  const { detection, checkAgain } = useExtensionDetection();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const create = useApiMutation(createPersonalTokenRoute);
 
-  const connect = async () => {
+  const connect = async (found: Extract<Detection, { kind: 'found' }>) => {
     setStep({ kind: 'connecting' });
     try {
       const { token } = await create.mutateAsync({ body: EXTENSION_TOKEN_REQUEST });
-      const answer = await sendTokenToExtension(window, { token, email: user?.email ?? '' });
+      const answer = await sendKeyToExtension(window, found.channel, token);
       if (answer.kind === 'received') setStep({ kind: 'connected' });
       else
         setStep({ kind: 'manual', token, ...(answer.kind === 'refused' ? { refused: answer.error } : {}) });
@@ -67,21 +87,28 @@ export function ExtensionConnectPage() {
         <h1>{CONNECT_TEXTS.title}</h1>
         <p>{CONNECT_TEXTS.explain}</p>
         <p data-testid="extension-status">
-          {version ? CONNECT_TEXTS.installed(version) : CONNECT_TEXTS.notInstalled}
+          {detection.kind === 'found' ? CONNECT_TEXTS.installed(detection.version) : STATUS[detection.kind]}
         </p>
         {step.kind === 'connected' ? (
           <Banner tone="success">{CONNECT_TEXTS.connected}</Banner>
         ) : step.kind === 'manual' ? (
           <ManualToken token={step.token} refused={step.refused} />
-        ) : (
+        ) : detection.kind === 'found' ? (
           <button
             type="button"
             className="cv-btn cv-btn-primary"
             disabled={step.kind === 'connecting'}
-            onClick={() => void connect()}
+            onClick={() => void connect(detection)}
           >
             {step.kind === 'connecting' ? CONNECT_TEXTS.connecting : CONNECT_TEXTS.connect}
           </button>
+        ) : detection.kind === 'checking' ? null : (
+          <p className="cv-row" data-testid="extension-missing">
+            {detection.kind === 'missing' && <Link to={EXTENSION_INSTALL_URL}>{CONNECT_TEXTS.install}</Link>}
+            <button type="button" className="cv-btn cv-btn-small" onClick={checkAgain}>
+              {CONNECT_TEXTS.checkAgain}
+            </button>
+          </p>
         )}
         {step.kind === 'error' && <Banner tone="error">{step.text}</Banner>}
         <p>
@@ -118,18 +145,17 @@ function ManualToken({ token, refused }: { token: string; refused?: string | und
   );
 }
 
-/** Calls `onChange` whenever the extension's content script (re)marks the page. */
-function watchExtensionMark(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-cv-extension'] });
-  return () => observer.disconnect();
-}
-
 /**
- * The extension's content script may mark the page after this chunk ran. An external store, not
- * state plus an effect: React reads the mark again once it watches, so a mark made between the
- * first render and the observer's start is not missed (it was, on a loaded machine).
+ * Whether the extension is here (libs/contracts extension/connect.ts): the page asks once on
+ * mount and again on "Check again"; the watch stays on while the page is open, so a second
+ * answer to the same ask still turns into a conflict before the user clicks.
  */
-function useExtensionVersion(): string | null {
-  return useSyncExternalStore(watchExtensionMark, () => extensionVersion());
+function useExtensionDetection(): { detection: Detection; checkAgain: () => void } {
+  const [round, setRound] = useState(0);
+  const [detection, setDetection] = useState<Detection>({ kind: 'checking' });
+  useEffect(() => {
+    setDetection({ kind: 'checking' });
+    return watchExtension(window, setDetection);
+  }, [round]);
+  return { detection, checkAgain: () => setRound((r) => r + 1) };
 }
