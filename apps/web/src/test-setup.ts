@@ -7,3 +7,8 @@ import { configure } from '@testing-library/react';
 // failed waiting for a page that was still compiling. A ceiling, not a delay — the queries still
 // resolve as soon as the element is there.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The suites' browser holds a session hint, as a signed-in person's does (identity sets it with
+// the refresh cookie), so the app asks for a refresh on start and each spec's stubbed answer
+// decides: signed in (200) or not (401). Specs of the anonymous start clear it.
+document.cookie = 'cv_has_session=1; path=/';

@@ -1,7 +1,7 @@
 import { artifactRoute, meRoute, refreshRoute } from '@core-vault/contracts';
 import { ApiClient } from './client';
 import { ApiError } from './errors';
-import { SessionSync } from './session-sync';
+import { type ChannelLike, type LockManagerLike, SessionSync } from './session-sync';
 
 const user = {
   id: 'usr_1',
@@ -136,6 +136,130 @@ describe('ApiClient', () => {
     await expect(new ApiClient(impl).call(meRoute)).rejects.toMatchObject({
       status: 502,
       message: 'HTTP error! status: 502',
+    });
+  });
+
+  describe('when a refresh fails without a 401', () => {
+    const limited = (seconds: number) => () =>
+      new Response(JSON.stringify({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts.' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+      });
+    const down = () => json(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'away' });
+    const refreshed = (token: string) => () => json(200, { success: true, user, token });
+    const noWait = () => {
+      const waits: number[] = [];
+      return { waits, sleep: (ms: number) => (waits.push(ms), Promise.resolve()), random: () => 0 };
+    };
+
+    it("waits out a 429's Retry-After (capped) and tries again: signed in throughout, never signed out", async () => {
+      const { impl, calls } = fakeFetch([limited(580), limited(7), refreshed('t2')]);
+      const timing = noWait();
+      const client = new ApiClient(impl, '', undefined, timing);
+      client.setToken('t1');
+      const sessions: unknown[] = [];
+      client.onSession((s) => sessions.push(s?.token ?? null));
+      await expect(client.refresh()).resolves.toMatchObject({ token: 't2' });
+      expect(calls).toHaveLength(3);
+      // 580 s capped to a minute, then the 7 s the gateway asked for.
+      expect(timing.waits).toEqual([60_000, 7_000]);
+      expect(sessions).toEqual(['t2']);
+    });
+
+    it('backs off on 5xx and network failures; after its attempts a call fails but the session stays', async () => {
+      const { impl, calls } = fakeFetch([
+        () => json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'expired' }),
+        down,
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        down,
+        down,
+      ]);
+      const timing = noWait();
+      const client = new ApiClient(impl, '', undefined, timing);
+      client.setToken('t1');
+      const sessions: unknown[] = [];
+      client.onSession((s) => sessions.push(s));
+      await expect(client.call(meRoute)).rejects.toMatchObject({ status: 503 });
+      expect(calls.map((c) => c.url)).toEqual(['/api/v1/me', ...Array(4).fill(refreshRoute.path)]);
+      expect(timing.waits).toEqual([500, 1_000, 2_000]);
+      expect(sessions).toEqual([]);
+      expect(client.accessToken).toBe('t1');
+    });
+
+    it('the restore on page load tries until the server answers, and a 401 then still signs out', async () => {
+      const { impl, calls } = fakeFetch([
+        down,
+        down,
+        down,
+        down,
+        down,
+        down,
+        () => json(401, { statusCode: 401, code: 'SESSION_EXPIRED', message: 'gone' }),
+      ]);
+      const timing = noWait();
+      const client = new ApiClient(impl, '', undefined, timing);
+      await expect(client.refresh({ attempts: Infinity })).resolves.toBeNull();
+      expect(calls).toHaveLength(7);
+      expect(timing.waits).toEqual([500, 1_000, 2_000, 4_000, 8_000, 15_000]);
+    });
+
+    it("keeps the browser's tabs on one refresh: the others wait for the retrying one and reuse its session", async () => {
+      // One browser: a Web Lock its tabs share (a promise chain) and a bus between them.
+      let tail: Promise<unknown> = Promise.resolve();
+      const locks: LockManagerLike = {
+        request<T>(_name: string, callback: () => Promise<T>): Promise<T> {
+          const run = tail.then(callback);
+          tail = run.catch(() => undefined);
+          return run;
+        },
+      };
+      const buses: ((event: MessageEvent) => void)[][] = [];
+      let clock = 0;
+      const { impl, calls } = fakeFetch([limited(3), down, refreshed('shared')]);
+      const timing = noWait();
+      const tabs = Array.from({ length: 6 }, () => {
+        const listeners: ((event: MessageEvent) => void)[] = [];
+        buses.push(listeners);
+        const channel: ChannelLike = {
+          postMessage: (data) => {
+            for (const other of buses)
+              if (other !== listeners) for (const l of other) l({ data } as MessageEvent);
+          },
+          addEventListener: (_t, l) => void listeners.push(l as (event: MessageEvent) => void),
+          close: () => undefined,
+        };
+        return new ApiClient(impl, '', new SessionSync(locks, channel, () => ++clock), timing);
+      });
+      const signedOut: number[] = [];
+      tabs.forEach((tab, i) => tab.onSession((s) => void (s === null && signedOut.push(i))));
+      const results = await Promise.all(tabs.map((tab) => tab.refresh({ attempts: Infinity })));
+      expect(results.map((r) => r?.token)).toEqual(Array(6).fill('shared'));
+      expect(calls).toHaveLength(3);
+      expect(timing.waits).toEqual([3_000, 1_000]);
+      expect(signedOut).toEqual([]);
+    });
+  });
+
+  describe('the session hint', () => {
+    it('without the hint or a token there is no session to ask for: a signed-in call fails without a refresh', async () => {
+      const { impl, calls } = fakeFetch([
+        () => json(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Authentication required' }),
+      ]);
+      const client = new ApiClient(impl, '', undefined, { cookies: () => 'other=1' });
+      expect(client.mayHaveSession()).toBe(false);
+      await expect(client.call(meRoute)).rejects.toMatchObject({ status: 401 });
+      expect(calls).toHaveLength(1);
+    });
+
+    it('the hint, or a token in this tab, is reason enough to ask', () => {
+      expect(
+        new ApiClient(undefined, '', undefined, { cookies: () => 'cv_has_session=1' }).mayHaveSession(),
+      ).toBe(true);
+      const client = new ApiClient(undefined, '', undefined, { cookies: () => '' });
+      client.setToken('t1');
+      expect(client.mayHaveSession()).toBe(true);
     });
   });
 });

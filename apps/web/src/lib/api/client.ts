@@ -7,6 +7,8 @@ import {
   refreshRoute,
 } from '@core-vault/contracts';
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, errorFromResponse } from './errors';
+import { CALL_REFRESH_ATTEMPTS, afterFailedRefresh } from './refresh-retry';
+import { documentCookies, hasSessionHint } from './session-hint';
 import { SessionSync } from './session-sync';
 import { type UploadProgress, fetchWithUploadProgress } from './xhr-transport';
 
@@ -29,6 +31,25 @@ export interface CallInput<R extends AnyRoute> {
 
 export type SessionListener = (session: RefreshResult | null) => void;
 
+export interface ApiClientOptions {
+  /** The page's cookies, read for the "has session" hint (`document.cookie`). */
+  cookies?: () => string;
+  /** The wait between refresh attempts (tests pass one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Jitter for those waits. */
+  random?: () => number;
+}
+
+export interface RefreshOptions {
+  /**
+   * How many times to ask before giving up on 429s, 5xx and network failures (a 401 ends it at
+   * once). Infinity: until the server answers (the page load's restore).
+   */
+  attempts?: number;
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Answers after which one session refresh and a retry may help: expired token, stale claims. */
 const retryableAfterRefresh = (err: ApiError) =>
   err.status === 401 || (err.status === 403 && err.code === 'FEATURE_NOT_AVAILABLE');
@@ -38,18 +59,27 @@ const retryableAfterRefresh = (err: ApiError) =>
  * built from the contract, the answer is parsed with its response schema. The access token lives
  * only here, in memory (never in web storage); the refresh cookie is httpOnly. A 401 (or a
  * feature refusal from claims older than the account) triggers one refresh, then one retry.
- * Refreshes and sign-outs are coordinated with the browser's other tabs (SessionSync).
+ * Refreshes and sign-outs are coordinated with the browser's other tabs (SessionSync). Only a
+ * refresh answered 401 ends the session; 429s, 5xx and network failures are retried with
+ * backoff (refresh-retry.ts) and leave the person signed in.
  */
 export class ApiClient {
   private token: string | null = null;
   private refreshing: Promise<RefreshResult | null> | null = null;
   private readonly listeners = new Set<SessionListener>();
+  private readonly cookies: () => string;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
 
   constructor(
     private readonly fetchImpl: typeof fetch = (...args) => fetch(...args),
     private readonly baseUrl = '',
     private readonly sync: SessionSync = new SessionSync(undefined, undefined),
+    options: ApiClientOptions = {},
   ) {
+    this.cookies = options.cookies ?? documentCookies;
+    this.sleep = options.sleep ?? wait;
+    this.random = options.random ?? Math.random;
     // Another tab signed out, or found the shared session gone: this tab is signed out too.
     sync.onSignedOut(() => {
       this.token = null;
@@ -63,6 +93,15 @@ export class ApiClient {
 
   setToken(token: string | null): void {
     this.token = token;
+  }
+
+  /**
+   * Whether a refresh can succeed: this tab has a token, or the browser the "has session" hint
+   * (session-hint.ts). Without either, a page load does not ask (an anonymous visitor's refresh
+   * would be a 401 that spends the refresh budget of everyone behind the same address).
+   */
+  mayHaveSession(): boolean {
+    return this.token !== null || hasSessionHint(this.cookies());
   }
 
   /** This tab signed out: the token goes, and every other tab of the browser signs out too. */
@@ -93,7 +132,7 @@ export class ApiClient {
       return await this.sendOnce(route, input);
     } catch (err) {
       if (!(err instanceof ApiError) || !retryableAfterRefresh(err) || route === refreshRoute) throw err;
-      if (route.access === 'public' && !hadToken) throw err;
+      if (!hadToken && (route.access === 'public' || !this.mayHaveSession())) throw err;
       const session = await this.refresh();
       if (!session) throw err;
       return this.sendOnce(route, input);
@@ -103,11 +142,14 @@ export class ApiClient {
   /**
    * New access token from the refresh cookie. Single-flight in this tab (concurrent callers share
    * one request) and one at a time across the browser's tabs (SessionSync), because every refresh
-   * rotates the one cookie all tabs share. Null when the session is gone; a network failure throws.
+   * rotates the one cookie all tabs share. Null only when the server said the session is gone
+   * (401). A 429, 5xx or network failure is tried again after a wait (Retry-After, or backoff),
+   * still holding the browser's refresh lock so its other tabs wait for this answer rather than
+   * add their own; after `attempts` it throws and the session stays as it was.
    */
-  refresh(): Promise<RefreshResult | null> {
+  refresh({ attempts = CALL_REFRESH_ATTEMPTS }: RefreshOptions = {}): Promise<RefreshResult | null> {
     this.refreshing ??= this.sync
-      .refresh(() => this.fetchSession())
+      .refresh(() => this.fetchSessionRetrying(attempts))
       .then((session) => {
         this.token = session?.token ?? null;
         this.emit(session);
@@ -119,13 +161,18 @@ export class ApiClient {
     return this.refreshing;
   }
 
-  private fetchSession(): Promise<RefreshResult | null> {
-    return this.sendOnce(refreshRoute, {})
-      .then(async (res) => refreshRoute.response.parse(await res.json()))
-      .catch((err: unknown) => {
-        if (err instanceof ApiError && err.isNetwork) throw err;
-        return null;
-      });
+  private async fetchSessionRetrying(attempts: number): Promise<RefreshResult | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await this.sendOnce(refreshRoute, {});
+        return refreshRoute.response.parse(await res.json());
+      } catch (err) {
+        const next = afterFailedRefresh(err, attempt, undefined, this.random);
+        if (next.kind === 'signed-out') return null;
+        if (attempt >= attempts) throw err;
+        await this.sleep(next.delayMs);
+      }
+    }
   }
 
   private emit(session: RefreshResult | null): void {
