@@ -31,3 +31,4 @@ export * from './billing/webhook-limits';
 export * from './analytics';
 export * from './onboarding';
 export * from './extension/connect';
+export * from './mcp/mcp-endpoint';

@@ -48,6 +48,14 @@ describe('personal access token scopes (from the route contracts)', () => {
     expect(personalTokenAllows([], 'GET', '/api/v1/me')).toBe(false);
   });
 
+  it('lets any key reach the MCP endpoint, whose tools are scoped as their API calls', () => {
+    for (const method of ['POST', 'GET', 'DELETE'])
+      expect(personalTokenAllows(['artifacts:read'], method, '/mcp')).toBe(true);
+    expect(personalTokenAllows(['analytics:read'], 'POST', '/mcp')).toBe(true);
+    expect(personalTokenAllows([], 'POST', '/mcp')).toBe(false);
+    expect(personalTokenAccess('PUT', '/mcp')).toBeUndefined();
+  });
+
   it('keeps every key off token management, billing and unknown routes', () => {
     for (const [method, path] of [
       ['GET', '/api/v1/personal-tokens'],

@@ -1,5 +1,6 @@
 import { apiRoutes } from '../http/api-routes';
 import { type ApiRoute } from '../http/route';
+import { MCP_METHODS, MCP_PATH } from '../mcp/mcp-endpoint';
 import { type Feature } from './permissions';
 import {
   BUSINESS_TOKEN_SCOPE_FEATURE,
@@ -34,12 +35,15 @@ function accessFor(route: ApiRoute): PersonalTokenAccess | undefined {
  * declared. A route that is not here (billing, token management, internal routes) refuses keys:
  * a leaked key can neither mint more keys nor touch the subscription.
  */
-const ACCESS_BY_ROUTE: ReadonlyMap<string, PersonalTokenAccess> = new Map(
-  apiRoutes.flatMap((route) => {
+const ACCESS_BY_ROUTE: ReadonlyMap<string, PersonalTokenAccess> = new Map([
+  ...apiRoutes.flatMap((route) => {
     const access = accessFor(route);
     return access ? [[`${route.method} ${route.path}`, access] as const] : [];
   }),
-);
+  // The MCP endpoint takes any key: each of its tools calls an API route with the same key,
+  // which the scopes then decide (a read-only key lists and reads, and cannot save).
+  ...MCP_METHODS.map((method) => [`${method} ${MCP_PATH}`, 'any-scope'] as const),
+]);
 
 /** `routePath` is the matched Express pattern (`/api/v1/artifacts/:id`), not the URL. */
 export function personalTokenAccess(method: string, routePath: string): PersonalTokenAccess | undefined {
