@@ -4,6 +4,7 @@ export * from './config/local-config';
 export * from './logging/logger';
 export * from './logging/logging.module';
 export * from './logging/request-context';
+export * from './logging/secrets';
 export * from './health/health.registry';
 export * from './health/health.module';
 export * from './http/public.decorator';

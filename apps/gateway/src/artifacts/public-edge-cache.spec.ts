@@ -81,6 +81,8 @@ describe('edge candidates', () => {
   it.each([
     ['GET', `/api/v1/artifacts/${ID}`, {}, ID],
     ['GET', `/api/v1/artifacts/${ID}?utm=1`, {}, ID],
+    ['GET', `/api/v1/artifacts/${ID}?v=2&t=cvpat_${'a'.repeat(43)}`, {}, undefined],
+    ['GET', `/api/v1/artifacts/${ID}?access_token=x`, {}, undefined],
     ['POST', `/api/v1/artifacts/${ID}`, {}, undefined],
     ['GET', `/api/v1/artifacts/${ID}`, { authorization: 'Bearer t' }, undefined],
     ['GET', `/api/v1/artifacts/${ID}`, { 'content-length': '2' }, undefined],

@@ -12,6 +12,7 @@ import {
   REQUEST_ID_HEADER,
   type ServiceMetrics,
   acceptRequestId,
+  credentialInQuery,
   declaresBody,
   redisForRequest,
 } from '@core-vault/platform';
@@ -37,7 +38,8 @@ function splitEntry(raw: Buffer): { etag: string; body: Buffer } | null {
 
 /**
  * The artifact id of an anonymous `GET /api/v1/artifacts/{id}[?query]`, else undefined. A GET
- * with a body goes the normal way, where it is refused like on every other route.
+ * with a body, or with a token in its query string, goes the normal way, where it is refused
+ * like on every other route (TOKEN_IN_URL comes before anything else, the cache included).
  */
 export function edgeCandidate(req: IncomingMessage): string | undefined {
   const url = req.url;
@@ -45,7 +47,8 @@ export function edgeCandidate(req: IncomingMessage): string | undefined {
     return undefined;
   const query = url.indexOf('?', PREFIX.length);
   const id = url.slice(PREFIX.length, query < 0 ? undefined : query);
-  return ID_PATTERN.test(id) ? id : undefined;
+  if (!ID_PATTERN.test(id)) return undefined;
+  return query < 0 || !credentialInQuery(url) ? id : undefined;
 }
 
 export type Forward = () => void;

@@ -97,6 +97,8 @@ export const PERSONAL_TOKEN_MESSAGES = {
     'The collections and analytics scopes are part of API access, which is included in the Business plan. Upgrade to Business, or create the key with the artifacts scopes only.',
   businessScopeLost:
     'This personal access token uses a scope that is part of API access, which your plan no longer includes. Upgrade to Business to use it again.',
+  inAddress:
+    'A token was sent in the address (its query string), where it is never accepted: send personal access tokens and access tokens in the Authorization header only (Authorization: Bearer <token>). Treat this key as exposed and revoke it: addresses end up in logs and browser history.',
   rateLimited: (seconds: number) =>
     `This personal access token has made too many requests. Please try again in ${seconds} seconds.`,
 } as const;

@@ -27,7 +27,9 @@ Authorization: Bearer cvpat_…
 - **Session access tokens** (what the web app holds after sign-in, \`POST /api/v1/auth/sign-in\`)
   work too, with every permission of the account's plan, but expire after ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes.
 
-Tokens are read from this header only, never from a query string or a body. Token management
+Tokens are read from this header only, never from a query string or a body: a request with a key
+or a token in its query string is refused before anything else (\`400 TOKEN_IN_URL\`; revoke that
+key, as addresses end up in logs and browser history). Token management
 (\`/api/v1/personal-tokens\`), the account, sessions and billing need a session: a personal access
 token is refused there (\`403 INSUFFICIENT_SCOPE\`), so a leaked key can neither mint keys nor touch
 the subscription. Use **Authorize** above with either kind of token to try calls from this page.

@@ -13,17 +13,6 @@ export function hashPersonalToken(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-/** A key anywhere in a text (same shapes as PERSONAL_TOKEN_PATTERN, current and older prefix). */
-const KEY_IN_TEXT = /\bcvp(?:at)?_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;
-
-/**
- * The text with every personal access token in it replaced: for what the logs write that a client
- * controls, like the request URL (a key pasted into a query string must not land in the logs).
- */
-export function redactPersonalTokens(text: string): string {
-  return text.replace(KEY_IN_TEXT, '[REDACTED]');
-}
-
 /** hash → the key's record; deleted on revoke, expires with the key. */
 export const personalTokenKey = (hash: string): string => `auth:pat:${hash}`;
 /** user id → the facts the guard needs about the key's owner; deleted with the user. */

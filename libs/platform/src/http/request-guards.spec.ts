@@ -1,6 +1,7 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type ArgumentsHost } from '@nestjs/common';
 import pino from 'pino';
+import { PERSONAL_TOKEN_MESSAGES } from '@core-vault/contracts';
 import { AppException } from './app-exception';
 import { ErrorFilter } from './error.filter';
 import { type BodyLimits, bodyLimitFor, jsonBodyOptions, matchesRoute, requestGuard } from './request-guards';
@@ -87,6 +88,31 @@ describe('requestGuard', () => {
         message: `A ${method} request cannot carry a body.`,
       },
     });
+  });
+
+  it.each([
+    ['a key as ?t=', `/api/v1/artifacts?t=cvpat_${'a'.repeat(43)}`, 'GET'],
+    ['an older key, percent-encoded', `/api/v1/artifacts?limit=2&key=cvp%5F${'b'.repeat(43)}`, 'GET'],
+    ['an access token as ?access_token=', '/api/v1/me?access_token=anything', 'GET'],
+    ['a session JWT', `/api/v1/me?jwt=eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ1XzEifQ.${'s'.repeat(40)}`, 'GET'],
+    // First, before the method and body checks: nothing else reads such a request.
+    ['a key on a TRACE with a body', `/x?t=cvpat_${'c'.repeat(43)}`, 'TRACE'],
+  ])('refuses %s in the query string with 400 TOKEN_IN_URL', (_what, url, method) => {
+    expect(answer(guard(request(method, url, { 'content-length': '9' })).passed)).toEqual({
+      status: 400,
+      body: { statusCode: 400, code: 'TOKEN_IN_URL', message: PERSONAL_TOKEN_MESSAGES.inAddress },
+    });
+  });
+
+  it('keeps the query parameters that carry no token', () => {
+    for (const url of [
+      '/api/v1/artifacts?sort=title&cursor=eyJrIjoiYSIsImlkIjoiYiJ9&limit=20',
+      '/api/v1/artifacts/search?q=api%20keys&type=HTML&from=2026-01-01',
+      '/view/a1?v=3',
+      '/sitemap.xml?page=2',
+      '/api/v1/onboarding/admin/queue?format=html',
+    ])
+      expect(guard(request('GET', url)).passed).toBeUndefined();
   });
 
   it("refuses a declared length beyond the route's limit with 413 before reading it", () => {

@@ -1,4 +1,6 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { PERSONAL_TOKEN_MESSAGES } from '@core-vault/contracts';
+import { credentialInQuery } from '../logging/secrets';
 import { AppException } from './app-exception';
 import { JSON_TOO_DEEP, REQUEST_LIMITS, declaresBody, exceedsJsonDepth, requestPath } from './request-limits';
 
@@ -40,7 +42,17 @@ function tooLarge(limit: number): Error {
 }
 
 /**
- * Runs ahead of body parsing and every route: an unknown method (TRACE on a catch-all route
+ * A key or an access token in the query string (`?t=cvpat_…`, `?access_token=…`, in any encoding):
+ * refused before anything reads it, with where tokens go. No route takes a token from the address;
+ * refusing, rather than ignoring, tells the client at once (docs/identity.md).
+ */
+export function tokenInUrl(): AppException {
+  return new AppException(400, 'TOKEN_IN_URL', PERSONAL_TOKEN_MESSAGES.inAddress);
+}
+
+/**
+ * Runs ahead of body parsing and every route: a token in the query string is a 400
+ * (TOKEN_IN_URL, before anything else); an unknown method (TRACE on a catch-all route
  * would otherwise reach fetch, which refuses it) is a 405; a body on GET, HEAD or DELETE is a
  * 400 (fetch cannot forward it, and no route here reads it); a declared length beyond the
  * route's limit is a 413 before a byte of it is read.
@@ -48,6 +60,7 @@ function tooLarge(limit: number): Error {
 export function requestGuard(limits: BodyLimits) {
   const allow = REQUEST_LIMITS.methods.join(', ');
   return (req: Req, res: ServerResponse, next: (err?: unknown) => void): void => {
+    if (credentialInQuery(req.originalUrl ?? req.url ?? '')) return next(tokenInUrl());
     const method = req.method ?? 'GET';
     if (!(REQUEST_LIMITS.methods as readonly string[]).includes(method)) {
       res.setHeader('allow', allow);

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { REDACT_PATHS } from './logger';
+import { REDACT_PATHS, createLogger, scrubLine } from './logger';
 import { requestContext } from './request-context';
 
 function capture() {
@@ -14,6 +14,7 @@ function capture() {
   const logger = pino(
     {
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      hooks: { streamWrite: scrubLine },
       mixin: () => ({ requestId: requestContext.getStore()?.requestId }),
     },
     stream,
@@ -21,29 +22,82 @@ function capture() {
   return { lines, logger };
 }
 
+const key = `cvpat_${'k3y'.repeat(14)}Z`;
+
 describe('logger redaction', () => {
   it.each([
     'password',
+    'currentPassword',
     'confirmPassword',
     'newPassword',
-    'code',
     'token',
+    'accessToken',
     'refreshToken',
     'cardNumber',
     'cvc',
-  ])('never writes %s, top-level or nested', (key) => {
+  ])('never writes %s, top-level or nested', (field) => {
     const { lines, logger } = capture();
-    logger.info({ [key]: 'S3CRET', body: { [key]: 'S3CRET' }, req: { body: { [key]: 'S3CRET' } } }, 'x');
+    logger.info(
+      { [field]: 'S3CRET', body: { [field]: 'S3CRET' }, req: { body: { [field]: 'S3CRET' } } },
+      'x',
+    );
     expect(JSON.stringify(lines[0])).not.toContain('S3CRET');
   });
 
-  it('hides authorization and cookie headers', () => {
+  it('hides verification codes in request bodies, and shows error codes', () => {
     const { lines, logger } = capture();
-    logger.info({ req: { headers: { authorization: 'Bearer abc', cookie: 'rt=xyz', accept: 'json' } } });
+    logger.warn(
+      {
+        req: { body: { email: 'a@example.com', code: '123456' } },
+        body: { code: '654321' },
+        err: { type: 'MongoServerError', code: 11000, message: 'duplicate key' },
+        error: { statusCode: 503, code: 'DATABASE_UNAVAILABLE' },
+        code: 'ECONNREFUSED',
+      },
+      'x',
+    );
     const out = JSON.stringify(lines[0]);
-    expect(out).not.toContain('Bearer abc');
-    expect(out).not.toContain('rt=xyz');
+    expect(out).not.toContain('123456');
+    expect(out).not.toContain('654321');
+    expect(lines[0]?.['err']).toMatchObject({ code: 11000 });
+    expect(lines[0]?.['error']).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    expect(lines[0]?.['code']).toBe('ECONNREFUSED');
+  });
+
+  it('hides credential headers wherever headers are logged', () => {
+    const { lines, logger } = capture();
+    logger.info({
+      req: { headers: { authorization: 'Bearer abc', cookie: 'rt=xyz', accept: 'json' } },
+      res: { headers: { 'set-cookie': 'cv_rt=planted' } },
+      upstream: { headers: { authorization: 'Basic dXNlcg==', 'x-api-key': 'k-123' } },
+      headers: { 'stripe-signature': 't=1,v1=sig' },
+    });
+    const out = JSON.stringify(lines[0]);
+    for (const secret of ['Bearer abc', 'rt=xyz', 'planted', 'dXNlcg', 'k-123', 'v1=sig'])
+      expect(out).not.toContain(secret);
     expect(out).toContain('json');
+  });
+
+  it('scrubs keys by their shape from messages, errors and any field', () => {
+    const { lines, logger } = capture();
+    logger.error(
+      { err: new Error(`upstream refused ${key}`), url: `/x?t=${encodeURIComponent(key)}` },
+      `saw ${key}`,
+    );
+    const out = JSON.stringify(lines[0]);
+    expect(out).not.toContain(key.slice(6));
+    expect(lines[0]?.['msg']).toBe('saw [REDACTED]');
+  });
+
+  it('scrubs the lines of child loggers and of the service logger too', () => {
+    const chunks: string[] = [];
+    const logger = createLogger('spec', 'info', {
+      write: (chunk: string) => void chunks.push(chunk),
+    });
+    logger.child({ component: 'c' }).info({ header: `Bearer ${key}`, code: 'E_OK' }, 'child');
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).not.toContain(key.slice(6));
+    expect(JSON.parse(chunks[0] ?? '{}')).toMatchObject({ header: 'Bearer [REDACTED]', code: 'E_OK' });
   });
 
   it('stamps the request id of the current request on every line', () => {

@@ -5,9 +5,9 @@ import { type NextFunction, type Request, type Response } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import { type Logger } from 'pino';
 import { type Options } from 'pino-http';
-import { redactPersonalTokens } from '../auth/personal-token';
 import { SpanKind, SpanStatusCode, activeTraceparent, startSpan } from '../tracing/tracing';
 import { REQUEST_ID_HEADER, acceptRequestId, requestContext } from './request-context';
+import { redactUrl } from './secrets';
 
 export const LOGGER = Symbol('LOGGER');
 
@@ -34,8 +34,9 @@ function httpLogOptions(logger: Logger): Options {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        // Headers are never logged; a key a client put in the address is masked (docs/identity.md).
-        url: redactPersonalTokens(req.url),
+        // Headers are never logged; a credential a client put in the address is masked, and so
+        // are the values of parameters such as code, password or token (docs/privacy.md, "Logs").
+        url: redactUrl(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
