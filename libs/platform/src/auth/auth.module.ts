@@ -22,7 +22,8 @@ export class AuthModule {
         PersonalTokenStrategy,
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
-      exports: [TOKEN_VERIFIER],
+      // PersonalTokenStrategy: the gateway verifies a key before its cross-site exemption.
+      exports: [TOKEN_VERIFIER, PersonalTokenStrategy],
     };
   }
 }

@@ -35,6 +35,16 @@ export class PersonalTokenStrategy extends PassportStrategy(BearerStrategy, PERS
   }
 
   async validate(token: string): Promise<AuthUser | false> {
+    const user = await this.lookup(token);
+    if (user) await this.recordUse(user.sessionId, Date.now());
+    return user;
+  }
+
+  /**
+   * The key's user, or false — the whole verification, without recording a use: for checks that
+   * run before the guard (the gateway's cross-site exemption), which then verifies and records.
+   */
+  async lookup(token: string): Promise<AuthUser | false> {
     // Without Redis there is nothing to check a key against: refused, never waved through.
     if (!PERSONAL_TOKEN_PATTERN.test(token) || !this.redis) return false;
     const redis = this.redis;
@@ -49,7 +59,6 @@ export class PersonalTokenStrategy extends PassportStrategy(BearerStrategy, PERS
       await redisForRequest(redis, (r) => r.get(personalTokenOwnerKey(record.sub))),
     );
     if (!owner) return false;
-    await this.recordUse(record.tid, now);
     return {
       id: record.sub,
       email: owner.email,
