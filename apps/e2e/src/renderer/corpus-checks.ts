@@ -5,6 +5,7 @@
  * interaction visibly changed the page. Each failure is named by its cause.
  */
 import { type BrowserContext, type FrameLocator, type Page, type Request } from 'playwright-core';
+import { FRAME_HEIGHT } from '@core-vault/contracts';
 import { ceilings, runInteraction } from './corpus-interaction';
 import { type CorpusItem } from './corpus-items';
 
@@ -190,7 +191,8 @@ export async function checkMode(
   if (result.pageErrors.length) result.causes.push('page-error');
   if (result.blocked.length) result.causes.push('blocked');
   const h = result.height ?? 0;
-  if (!result.causes.includes('not-rendered') && (h <= 50 || h >= 20_000)) result.causes.push('height');
+  if (!result.causes.includes('not-rendered') && (h <= 50 || h >= FRAME_HEIGHT.max))
+    result.causes.push('height');
   if (result.interaction) result.causes.push('interaction');
   result.ok = result.causes.length === 0;
   result.ms = Date.now() - started;

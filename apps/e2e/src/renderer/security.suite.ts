@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { marked } from 'marked';
 import { type BrowserContext, type Page, type Request } from 'playwright-core';
+import { FRAME_HEIGHT } from '@core-vault/contracts';
 import { waitFor } from '@core-vault/platform/testing';
 import { onRenderer } from './browser-helpers';
 import { type HostileCase, hostileCorpus } from './hostile-corpus';
@@ -128,7 +129,7 @@ export function securitySuite(stack: () => RendererStack) {
       .locator('iframe')
       .evaluate((el) => el.getBoundingClientRect().height)
       .catch(() => 0);
-    if (height > 20_000) violations.push(`frame grew to ${height}px`);
+    if (height > FRAME_HEIGHT.max) violations.push(`frame grew to ${height}px`);
     const appState = await page.evaluate(() => ({
       local: localStorage.getItem('cv_canary'),
       keys: Object.keys(localStorage),

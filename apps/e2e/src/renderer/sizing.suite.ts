@@ -39,6 +39,15 @@ const PAGES = [
     'absolute',
     `<div style="position:absolute;top:30px;left:10px;width:200px;height:400px;background:#fee">a</div><div style="position:absolute;top:0;left:300px;width:100px;height:100px">b</div>`,
   ),
+  // A long study guide: past the old 20,000 px cap, at its full height.
+  page('tall', `<div style="height:25000px;background:linear-gradient(#fde,#def)">tall</div><p>end</p>`),
+  // A game that sizes its canvas to the window once, as it starts (Phaser, p5), with no resize
+  // handler: shrinking the frame to the loading page's title first froze it at that height.
+  page(
+    'game',
+    `<h1 style="margin:0;height:36px">Game</h1><script>addEventListener('load',()=>setTimeout(()=>{const c=document.createElement('canvas');c.id='game';c.width=innerWidth;c.height=innerHeight;c.style.display='block';document.body.appendChild(c)},50))</script>`,
+    'body{margin:0}',
+  ),
   page(
     'grows',
     `<p>Loading…</p><script>setTimeout(()=>{const d=document.createElement('div');d.id='more';d.style.height='900px';d.textContent='more';document.body.appendChild(d)},500)</script>`,
@@ -65,7 +74,10 @@ export function sizingSuite(stack: () => RendererStack) {
   const sizingMode = () => tab.locator('.cv-artifact-frame').getAttribute('data-sizing');
   const artifactFrame = (): Frame =>
     tab.frames().find((f) => f !== tab.mainFrame() && onRenderer(stack().rendererOrigin, f.url()))!;
-  /** Waits until the frame's height stayed put for 400 ms (a probe or a runaway would move it). */
+  /**
+   * Waits until the frame's height stayed put for 700 ms (a probe or a runaway would move it; a
+   * page shorter than the window is held at full height until it settled, SETTLE_MS after load).
+   */
   const settled = async () => {
     let last = -1;
     let since = Date.now();
@@ -75,8 +87,8 @@ export function sizingSuite(stack: () => RendererStack) {
         if (h !== last) [last, since] = [h, Date.now()];
         return Date.now() - since;
       },
-      (quiet) => quiet >= 400,
-      { timeoutMs: 5_000, intervalMs: 50, what: 'frame height settled' },
+      (quiet) => quiet >= 700,
+      { timeoutMs: 8_000, intervalMs: 50, what: 'frame height settled' },
     );
     return last;
   };
@@ -101,6 +113,7 @@ export function sizingSuite(stack: () => RendererStack) {
     ['long', null],
     ['short', null],
     ['absolute', 430],
+    ['tall', null],
   ])('a content-sized page (%s) gets its content height, no inner scrollbar', async (id, expected) => {
     const height = await open(id);
     expect(await sizingMode()).toBe('content');
@@ -121,6 +134,16 @@ export function sizingSuite(stack: () => RendererStack) {
       expect(errors).toEqual([]);
     },
   );
+
+  it('a game that sized its canvas to the window as it started keeps that height', async () => {
+    const height = await open('game');
+    const canvas = await artifactFrame().evaluate(() => document.getElementById('game')?.clientHeight ?? 0);
+    expect(canvas).toBeGreaterThanOrEqual(await expectedViewportHeight());
+    expect(height).toBeGreaterThanOrEqual(canvas);
+    const { scroll, inner } = await inside();
+    expect(scroll).toBeLessThanOrEqual(inner);
+    expect(errors).toEqual([]);
+  });
 
   it('a page whose content grows later: the frame follows', async () => {
     // Every height the app gives the frame, from the start.

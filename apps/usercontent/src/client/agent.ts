@@ -11,7 +11,7 @@ import { installClaudeRuntime, showAiOffNotice } from './claude-runtime';
 import { installNavigationGuard, showNavigationBlocked } from './navigation-guard';
 import { embedTransport, originLocalStorage, parentTransport } from './runtime-transports';
 import { runReact } from './react-runner';
-import { PROBE_TIMEOUT_MS, SizingClassifier, contentHeight } from './sizing';
+import { PROBE_TIMEOUT_MS, SETTLE_CAP_MS, SETTLE_MS, SizingClassifier, contentHeight } from './sizing';
 import { installPersistedStorage, installStorageShim } from './storage-shim';
 import { reportEmbedView } from './view-beacon';
 
@@ -32,9 +32,19 @@ function post(message: AgentMessage): void {
   window.parent.postMessage(message, parentOrigin);
 }
 
+/** Called once the document has rendered (or failed to): frame sizing may settle after it. */
+const renderedListeners: (() => void)[] = [];
+const renderDone = () => renderedListeners.splice(0).forEach((listener) => listener());
+
 const report = {
-  rendered: () => post(agentMessage({ kind: 'rendered' })),
-  error: (error: AgentError) => post(agentMessage({ kind: 'error', error })),
+  rendered: () => {
+    post(agentMessage({ kind: 'rendered' }));
+    renderDone();
+  },
+  error: (error: AgentError) => {
+    post(agentMessage({ kind: 'error', error }));
+    renderDone();
+  },
 };
 
 /** The storage the app kept for this artifact, written before the agent by the frame shell. */
@@ -76,9 +86,27 @@ if (transport)
 function watchHeight(): void {
   const classifier = new SizingClassifier();
   let scheduled = false;
+  // Shrinking waits for load, the first render and SETTLE_MS (sizing.ts), or SETTLE_CAP_MS.
+  let settledAt = performance.now() + SETTLE_CAP_MS;
+  let loaded = document.readyState === 'complete';
+  let rendered = false;
+  const settleSoon = () => {
+    if (!loaded || !rendered) return;
+    settledAt = Math.min(settledAt, performance.now() + SETTLE_MS);
+    setTimeout(schedule, SETTLE_MS + 20);
+  };
+  renderedListeners.push(() => {
+    rendered = true;
+    settleSoon();
+  });
+  window.addEventListener('load', () => {
+    loaded = true;
+    settleSoon();
+  });
   const measure = () => {
     scheduled = false;
-    const report = classifier.sample({ v: window.innerHeight, c: contentHeight() }, performance.now());
+    const now = performance.now();
+    const report = classifier.sample({ v: window.innerHeight, c: contentHeight() }, now, now >= settledAt);
     if (report) post(agentMessage({ kind: 'height', ...report }));
     if (classifier.probing) setTimeout(schedule, PROBE_TIMEOUT_MS + 50);
   };
@@ -95,6 +123,7 @@ function watchHeight(): void {
   new MutationObserver(schedule).observe(document, { childList: true, subtree: true });
   window.addEventListener('resize', schedule);
   window.addEventListener('load', schedule);
+  setTimeout(schedule, SETTLE_CAP_MS + 20);
 }
 
 function onReady(): void {

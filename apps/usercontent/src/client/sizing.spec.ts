@@ -82,4 +82,48 @@ describe('SizingClassifier', () => {
     const { mode } = play(() => 400 + (grown += 10), 400, 200);
     expect(mode).toBe('viewport');
   });
+
+  describe('before the document settled (load, first render, SETTLE_MS)', () => {
+    it('does not shrink the frame to the loading state, then does', () => {
+      const c = new SizingClassifier();
+      expect(c.sample({ v: 832, c: 36 }, 0, false)).toBeNull();
+      expect(c.sample({ v: 832, c: 36 }, 100, false)).toBeNull();
+      expect(c.sample({ v: 832, c: 36 }, 400, true)).toEqual({ height: 36, mode: 'content' });
+    });
+
+    it('grows the frame at once', () => {
+      const c = new SizingClassifier();
+      expect(c.sample({ v: 832, c: 2400 }, 0, false)).toEqual({ height: 2400, mode: 'content' });
+    });
+
+    it('keeps a game that read innerHeight as it started at the full height (Phaser, p5)', () => {
+      // The page is a 36 px title until its script sizes a canvas to the window, once.
+      let canvas = 0;
+      const c = new SizingClassifier();
+      let v = 832;
+      const reports: Report[] = [];
+      for (let step = 0; step < 30; step++) {
+        if (step === 5 && canvas === 0) canvas = v; // createCanvas(windowWidth, windowHeight)
+        const r = c.sample({ v, c: 36 + canvas }, step * 16, step >= 10);
+        if (!r) continue;
+        reports.push(r);
+        if (r.mode === 'content') v = r.height;
+      }
+      expect(c.mode).toBe('content');
+      expect(v).toBeGreaterThanOrEqual(832);
+      expect(reports.some((r) => r.height < 800)).toBe(false);
+    });
+
+    it('still finds a full-screen layout while the document starts', () => {
+      const { mode, v } = play((vh) => vh);
+      expect(mode).toBe('viewport');
+      expect(v).toBe(700);
+      const c = new SizingClassifier();
+      expect(c.sample({ v: 700, c: 700 }, 0, false)).toEqual({ height: 700 - PROBE, mode: 'content' });
+      expect(c.sample({ v: 700 - PROBE, c: 700 - PROBE }, 20, false)).toEqual({
+        height: 700 - PROBE,
+        mode: 'viewport',
+      });
+    });
+  });
 });

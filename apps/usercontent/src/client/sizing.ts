@@ -15,6 +15,17 @@ export type SizingMode = 'content' | 'viewport';
 export const PROBE = 4;
 /** Give up waiting for the app to apply a probe after this long (collapsed, clamped). */
 export const PROBE_TIMEOUT_MS = 1000;
+/**
+ * A document is not made shorter than its frame until it has settled: its `load` has fired and
+ * it has rendered (a React artifact after its first render), plus SETTLE_MS. Games and canvases
+ * often read `innerHeight` once, as they start (Phaser's scale manager, p5's
+ * `createCanvas(windowWidth, windowHeight)`, three.js): a frame shrunk to the page's loading
+ * state would freeze them at that height (a game collapsed to its 36 px title). Until then the
+ * frame keeps its full-screen default; growing is never held back.
+ */
+export const SETTLE_MS = 250;
+/** Settle anyway this long after the agent started (a page that never finishes loading). */
+export const SETTLE_CAP_MS = 5000;
 /** Last resort against feedback a probe cannot see (a debounced resize handler): growths per window. */
 const RUNAWAY_GROWTHS = 30;
 const RUNAWAY_MS = 2000;
@@ -46,10 +57,15 @@ export class SizingClassifier {
   private growths: number[] = [];
   private last: Report | null = null;
 
-  sample(s: Sample, now: number): Report | null {
+  /** `settled`: false while the document still starts (SETTLE_MS): no report shrinks the frame. */
+  sample(s: Sample, now: number, settled = true): Report | null {
     const { v, c } = s;
     if (v <= 0) return null; // not displayed (collapsed): nothing to learn
     if (this.mode === 'viewport') return this.emit(c);
+    if (!settled && c < v - PROBE && !this.base) {
+      this.prev = s;
+      return null;
+    }
     const base = this.base;
     if (base) {
       // Measurements before the app applied the probe prove nothing.

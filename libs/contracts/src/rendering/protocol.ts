@@ -26,8 +26,12 @@ export const artifactStorageSchema = z
   );
 export type ArtifactStorage = z.infer<typeof artifactStorageSchema>;
 
-/** Heights the app accepts from a frame; anything else is clamped. */
-export const FRAME_HEIGHT = { min: 0, max: 20_000 } as const;
+/**
+ * Heights the app accepts from a frame; anything else is clamped. A document taller than the cap
+ * scrolls inside its frame: long study guides and reports (25,000 px and more) grow to their full
+ * height, while a runaway page cannot make the app's page endless.
+ */
+export const FRAME_HEIGHT = { min: 0, max: 100_000 } as const;
 
 /**
  * How a document is sized. 'content': its height does not depend on the frame's (normal flow):

@@ -1,4 +1,5 @@
 import {
+  FRAME_HEIGHT,
   RENDER_CHANNEL,
   type RenderRequest,
   type RuntimeResult,
@@ -140,7 +141,7 @@ describe('ArtifactFrame', () => {
     send(msg({ kind: 'height', height: 345.2, mode: 'content' }));
     expect(iframe.style.height).toBe('346px');
     send(msg({ kind: 'height', height: 1e9 }));
-    expect(iframe.style.height).toBe('20000px');
+    expect(iframe.style.height).toBe(`${FRAME_HEIGHT.max}px`);
     expect(screen.queryByRole('separator')).toBeNull();
   });
 
