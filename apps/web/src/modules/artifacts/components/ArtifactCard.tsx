@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useApiMutation } from '../../../lib/query';
 import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
 import { LazyEditDialog } from '../edit/LazyEditDialog';
+import { LazyPublishDialog } from './publish/LazyPublishDialog';
 import { SearchSnippets } from './SearchSnippets';
 
 export interface ArtifactCardProps {
@@ -30,6 +31,8 @@ export function ArtifactCard({
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  // Make Public of an artifact with earlier versions asks which of them become public (#32).
+  const [publishing, setPublishing] = useState(false);
   const headingId = `artifact-${a.id}-title`;
   const { mutateAsync: addArtifact } = useApiMutation(endpoints.collections.addArtifact);
 
@@ -119,10 +122,12 @@ export function ArtifactCard({
           className="cv-btn cv-btn-small"
           disabled={busy}
           onClick={() =>
-            void run(async () => {
-              const updated = await toggleVisibility(a, true);
-              if (updated) onChanged(updated);
-            })
+            !a.isPublic && a.version > 1
+              ? setPublishing(true)
+              : void run(async () => {
+                  const updated = await toggleVisibility(a, true);
+                  if (updated) onChanged(updated);
+                })
           }
         >
           {a.isPublic ? 'Make Private' : 'Make Public'}
@@ -181,6 +186,9 @@ export function ArtifactCard({
             onCollectionsChanged();
           }}
         />
+      )}
+      {publishing && (
+        <LazyPublishDialog artifact={a} onClose={() => setPublishing(false)} onPublished={onChanged} />
       )}
       {note && (
         <p className="cv-hint" role="status">

@@ -39,6 +39,7 @@ const version = (n: number) => ({
   note: null,
   author: 'usr_me',
   restoredFrom: null,
+  published: true,
 });
 
 /** The gateway as the view page's owner header reaches it; `read` answers the owner's read. */

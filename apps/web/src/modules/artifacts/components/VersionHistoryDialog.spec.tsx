@@ -44,6 +44,7 @@ const version = (n: number, extra: Partial<Record<string, unknown>> = {}) => ({
   note: null,
   author: 'usr_me',
   restoredFrom: null,
+  published: true,
   ...extra,
 });
 
@@ -60,7 +61,7 @@ interface Call {
 }
 
 /** The gateway as these calls see it; `restore` decides the restore's answer. */
-function gateway(restore: () => Response) {
+function gateway(restore: () => Response, published = (n: number) => n > 0) {
   const calls: Call[] = [];
   const answer = (input: RequestInfo | URL, init?: RequestInit): Response => {
     const path = new URL(urlOf(input), 'http://app.test').pathname;
@@ -69,9 +70,14 @@ function gateway(restore: () => Response) {
     if (path === '/api/v1/artifacts/a1/versions')
       return json(200, {
         versions: [
-          version(3, { current: true, restoredFrom: 1, note: 'Restored from version 1' }),
-          version(2, { note: 'Fixed the legend', author: 'usr_other' }),
-          version(1),
+          version(3, {
+            current: true,
+            restoredFrom: 1,
+            note: 'Restored from version 1',
+            published: published(3),
+          }),
+          version(2, { note: 'Fixed the legend', author: 'usr_other', published: published(2) }),
+          version(1, { published: published(1) }),
         ],
       });
     if (path === '/api/v1/artifacts/a1/versions/2/restore') return restore();
@@ -123,6 +129,32 @@ describe('VersionHistoryDialog', () => {
     expect(within(v3 as HTMLElement).queryByRole('button', { name: 'Restore' })).toBeNull();
     expect(v2).toHaveTextContent('Another account');
     expect(v2).toHaveTextContent('Fixed the legend');
+  });
+
+  it('marks the versions only the owner can open on a public artifact, and publishes them on request', async () => {
+    const calls = gateway(
+      () => json(500, {}),
+      (n) => n === 3,
+    );
+    const onRestored = show();
+    expect(
+      await screen.findByText(
+        'Versions 1 and 2 were saved while this artifact was private: only you can open them.',
+      ),
+    ).toBeVisible();
+    const [v3, v2] = await screen.findAllByTestId('history-version');
+    expect(v3).not.toHaveTextContent('private');
+    expect(within(v2 as HTMLElement).getByText('private')).toHaveAttribute(
+      'title',
+      'Saved while this artifact was private: only you can open it.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Publish All Versions' }));
+    expect(await screen.findByText('Every version is public now.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      path: '/api/v1/artifacts/a1',
+      body: { publishVersions: 'all' },
+    });
+    expect(onRestored).toHaveBeenCalled();
   });
 
   it('restores after a confirmation, sending the revision it started from', async () => {

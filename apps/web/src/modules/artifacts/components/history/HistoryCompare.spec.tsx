@@ -76,6 +76,7 @@ function serve(contents: Record<string, string>) {
             note: null,
             author: null,
             restoredFrom: null,
+            published: true,
             content: contents[n],
             rendered: null,
             renderError: null,

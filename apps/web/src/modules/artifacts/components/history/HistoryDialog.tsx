@@ -8,6 +8,7 @@ import { ActivityList } from './ActivityList';
 import { HISTORY_TEXTS as T, copiedNotice, restoredNotice, versionName } from './history-labels';
 import { type ShareChannel, copyPinned } from './pinned-share';
 import { VersionItem } from './VersionItem';
+import { PUBLISH_TEXTS, onlyYouCanOpen } from '../publish/publish-labels';
 import { type VersionHistoryDialogProps } from '../VersionHistoryDialog';
 import './history.css';
 
@@ -69,7 +70,19 @@ export function HistoryDialog({ artifact, onClose, onRestored }: VersionHistoryD
     },
   });
 
+  // Saved while the artifact was private and not published with it (#32): the owner may publish them.
+  const publishAll = useApiMutation(endpoints.artifacts.update, {
+    onSuccess: (res) => {
+      onRestored(res.artifact);
+      setRevision(res.artifact.revision);
+      setNotice({ tone: 'success', text: PUBLISH_TEXTS.publishedAll });
+      refresh();
+    },
+    onError: (err) => setNotice({ tone: 'error', text: err.message || T.versionsFailed }),
+  });
+
   const list = versions.data?.versions ?? [];
+  const unpublished = artifact.isPublic ? list.filter((v) => !v.published).map((v) => v.version) : [];
   // Default pair: the version before the current one against the current one.
   const chosen =
     pair ?? (list.length >= 2 ? { older: list[1]?.version ?? 1, newer: list[0]?.version ?? 1 } : null);
@@ -127,6 +140,19 @@ export function HistoryDialog({ artifact, onClose, onRestored }: VersionHistoryD
         >
           {versions.error && <Banner tone="error">{versions.error.message || T.versionsFailed}</Banner>}
           {versions.isPending && <p role="status">{T.loadingVersions}</p>}
+          {unpublished.length > 0 && (
+            <div className="vh-unpublished">
+              <p>{onlyYouCanOpen(unpublished)}</p>
+              <button
+                type="button"
+                className="cv-btn cv-btn-small"
+                disabled={publishAll.isPending}
+                onClick={() => publishAll.mutate({ params, body: { publishVersions: 'all' } })}
+              >
+                {PUBLISH_TEXTS.publishAll}
+              </button>
+            </div>
+          )}
           {chosen && (
             <form
               className="vh-pick"
@@ -172,6 +198,7 @@ export function HistoryDialog({ artifact, onClose, onRestored }: VersionHistoryD
                   key={v.version}
                   v={v}
                   me={me}
+                  unpublished={artifact.isPublic && !v.published}
                   previewing={previewing === v.version}
                   confirming={confirming === v.version}
                   restoring={restore.isPending}

@@ -24,6 +24,8 @@ export interface VersionRow {
 export interface VersionItemProps {
   v: VersionRow;
   me: string | null;
+  /** The artifact is public but this version is not (saved while it was private): only the owner opens it. */
+  unpublished?: boolean;
   previewing: boolean;
   confirming: boolean;
   restoring: boolean;
@@ -49,6 +51,11 @@ export function VersionItem(p: VersionItemProps) {
       <div className="vh-version-head">
         <strong id={headingId}>{versionName(v.version)}</strong>
         {v.current && <span className="cv-badge cv-tone-green">{T.current}</span>}
+        {p.unpublished && (
+          <span className="cv-badge cv-tone-grey" title={T.unpublishedHint}>
+            {T.unpublished}
+          </span>
+        )}
         <span className="cv-hint">
           <time dateTime={v.createdAt}>{formatDateTime(v.createdAt)}</time>
           {who && ` · ${who}`} · {v.type} · {sizeLabel(v.size)}

@@ -12,6 +12,8 @@ export const HISTORY_TEXTS = {
   activityFailed: 'Failed to load activity',
   noActivity: 'No activity recorded yet.',
   current: 'current',
+  unpublished: 'private',
+  unpublishedHint: 'Saved while this artifact was private: only you can open it.',
   you: 'You',
   anotherAccount: 'Another account',
   compare: 'Compare',
