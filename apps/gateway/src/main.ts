@@ -15,6 +15,7 @@ import { LOGGER, METRICS, REDIS, type ServiceMetrics, runService } from '@core-v
 import { prependRequestHandler, publicEdgeCache } from './artifacts/public-edge-cache';
 import { AppModule } from './app.module';
 import { gatewayConfigSchema } from './config';
+import { securityHeaders, withSecurityHeaders } from './security/security-headers';
 
 void runService({
   name: 'gateway',
@@ -33,7 +34,8 @@ void runService({
   textJsonPaths: [analyticsRoute.viewBeacon.path],
   // Stripe webhooks are forwarded byte for byte: their signature covers the raw body.
   rawBody: true,
-  // Ahead of Express itself: anonymous public reads answered from the artifacts cache.
+  // Ahead of Express itself: the security headers on every answer (docs/gateway.md), then
+  // anonymous public reads answered from the artifacts cache.
   configure: (app, config) => {
     const edge = publicEdgeCache(
       app.get<Redis>(REDIS),
@@ -41,6 +43,6 @@ void runService({
       app.get<Logger>(LOGGER),
       app.get<ServiceMetrics>(METRICS),
     );
-    prependRequestHandler(app.getHttpServer(), edge);
+    prependRequestHandler(app.getHttpServer(), withSecurityHeaders(securityHeaders(config.WEB_ORIGIN), edge));
   },
 });

@@ -16,11 +16,26 @@ const MAX_SITEMAP_PAGES = 200;
 /** The app refuses to be framed, on this page as on every other (see apps/web/vite.config.ts). */
 const APP_PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': "frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   // An edit shows at once: the page is revalidated on every visit.
   'Cache-Control': 'no-cache',
 } as const;
+/** The page's policy when the web server sent none: no plugins, no <base>, never framed. */
+export const SHARE_PAGE_FALLBACK_POLICY = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/**
+ * The SPA's own policy as its web server sends it with index.html (apps/web/src/lib/page-security.ts,
+ * deploy/docker/web/security-headers.conf) — the page is the SPA's, and a client-side navigation
+ * from it keeps it — always with frame-ancestors 'none', whatever the web server said about framing.
+ */
+export function sharePagePolicy(fromWebServer: string | null): string {
+  const directives = (fromWebServer ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && !d.toLowerCase().startsWith('frame-ancestors'));
+  if (directives.length === 0) return SHARE_PAGE_FALLBACK_POLICY;
+  return [...directives, "frame-ancestors 'none'"].join('; ');
+}
 
 /**
  * The first HTML response of a shared link (/view/{id}[?v=N]) with the artifact's own tags —
@@ -65,7 +80,9 @@ export class SharePageController {
     const meta = found
       ? artifactShareMeta(found, { webOrigin: this.webOrigin, ...(pinned ? { pinned } : {}) })
       : genericShareMeta(this.webOrigin, path);
-    res.status(200).set(APP_PAGE_HEADERS);
+    res
+      .status(200)
+      .set({ ...APP_PAGE_HEADERS, 'Content-Security-Policy': sharePagePolicy(this.index.policy()) });
     res.send(injectShareTags(index.value, shareMetaTags(meta)));
   }
 

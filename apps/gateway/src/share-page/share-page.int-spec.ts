@@ -21,6 +21,8 @@ const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <meta name="description" content="Keep, organise and share the artifacts your AI assistant produces." />
 <script type="module" crossorigin src="/assets/index-test.js"></script></head>
 <body><div id="root"></div></body></html>`;
+/** What the SPA's web server says about its page (nginx's or vite's); /view keeps it. */
+const SPA_POLICY = "default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'";
 const stack = new ServiceStack();
 let gw = '';
 let web: Server;
@@ -29,7 +31,7 @@ let webUp = true;
 beforeAll(async () => {
   web = createServer((req, res) => {
     if (!webUp || req.url !== '/index.html') return void res.writeHead(503).end();
-    res.writeHead(200, { 'content-type': 'text/html' }).end(INDEX);
+    res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': SPA_POLICY }).end(INDEX);
   });
   await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
   const artifacts = await stack.boot('artifacts', {
@@ -140,6 +142,40 @@ describe('share pages', () => {
       expect(html).toContain('<meta name="robots" content="noindex">');
     }
     expect((await fetch(`${gw}/api/v1/artifacts/${id}/card.png`)).status).toBe(404);
+  });
+
+  it("refuses framing everywhere: /view/{id} with the SPA's policy, /api-docs with Swagger UI's, the API with none; HSTS on https", async () => {
+    const id = await create({ title: 'Framed?', isPublic: true });
+    const answers = {
+      view: await fetch(`${gw}/view/${id}`),
+      unknown: await fetch(`${gw}/view/unknown-id-123`),
+      docs: await fetch(`${gw}/api-docs`),
+      spec: await fetch(`${gw}/api-docs/openapi.json`),
+      api: await fetch(`${gw}/api/v1/artifacts/${id}`),
+      missing: await fetch(`${gw}/api/v1/nowhere`),
+      robots: await fetch(`${gw}/robots.txt`),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      await res.arrayBuffer();
+      expect([name, res.headers.get('x-frame-options')]).toEqual([name, 'DENY']);
+      expect([name, res.headers.get('content-security-policy')]).toEqual([
+        name,
+        expect.stringContaining("frame-ancestors 'none'"),
+      ]);
+      expect([name, res.headers.get('x-content-type-options')]).toEqual([name, 'nosniff']);
+      // WEB_ORIGIN is https here: browsers are told to keep to https.
+      expect([name, res.headers.get('strict-transport-security')]).toEqual([
+        name,
+        'max-age=31536000; includeSubDomains',
+      ]);
+    }
+    expect(answers.view.headers.get('content-security-policy')).toBe(SPA_POLICY);
+    expect(answers.docs.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    expect(answers.api.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
   });
 
   it('robots.txt and sitemap.xml with their content types', async () => {

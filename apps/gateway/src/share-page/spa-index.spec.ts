@@ -3,16 +3,29 @@ import { type AddressInfo } from 'node:net';
 import { loadConfig } from '@core-vault/platform';
 import { testLogger } from '@core-vault/platform/testing';
 import { gatewayConfigSchema } from '../config';
+import { SHARE_PAGE_FALLBACK_POLICY, sharePagePolicy } from './share-page.controller';
 import { SpaIndex, SpaIndexUnavailable } from './spa-index';
 
 /** A web server whose answers the test sets, counting requests and the validators sent. */
 function webServer() {
-  const state = { status: 200, body: '<html><head></head></html>', etag: '"v1"', requests: [] as string[] };
+  const state = {
+    status: 200,
+    body: '<html><head></head></html>',
+    etag: '"v1"',
+    policy: "script-src 'self'; frame-ancestors 'none'",
+    requests: [] as string[],
+  };
   const server = createServer((req, res) => {
     state.requests.push(`${req.url} ${req.headers['if-none-match'] ?? '-'}`);
     if (req.headers['if-none-match'] === state.etag && state.status === 200)
       return void res.writeHead(304).end();
-    res.writeHead(state.status, { etag: state.etag, 'content-type': 'text/html' }).end(state.body);
+    res
+      .writeHead(state.status, {
+        etag: state.etag,
+        'content-type': 'text/html',
+        ...(state.policy ? { 'content-security-policy': state.policy } : {}),
+      })
+      .end(state.body);
   });
   return { server, state };
 }
@@ -50,6 +63,15 @@ describe('SpaIndex', () => {
     expect(state.requests).toEqual(['/index.html -', '/index.html "v1"']);
   });
 
+  it("keeps the web server's Content-Security-Policy with the copy (the SPA's own, for /view)", async () => {
+    expect(index.policy()).toBeNull();
+    await index.get();
+    expect(index.policy()).toBe(state.policy);
+    index.clock = 31_000;
+    await index.get(); // a 304: the same copy, the same policy
+    expect(index.policy()).toBe(state.policy);
+  });
+
   it('takes a new build at the next revalidation', async () => {
     await index.get();
     Object.assign(state, {
@@ -68,5 +90,18 @@ describe('SpaIndex', () => {
     state.status = 500;
     index.clock = 31_000;
     expect(await index.get()).toBe(html);
+  });
+});
+
+describe('the share page policy', () => {
+  it("is the web server's, never without frame-ancestors 'none'", () => {
+    expect(sharePagePolicy("script-src 'self'; frame-ancestors 'none'")).toBe(
+      "script-src 'self'; frame-ancestors 'none'",
+    );
+    expect(sharePagePolicy("script-src 'self'; frame-ancestors https://x.example;")).toBe(
+      "script-src 'self'; frame-ancestors 'none'",
+    );
+    expect(sharePagePolicy(null)).toBe(SHARE_PAGE_FALLBACK_POLICY);
+    expect(sharePagePolicy(' ; ')).toBe(SHARE_PAGE_FALLBACK_POLICY);
   });
 });

@@ -8,6 +8,8 @@ export class SpaIndexUnavailable extends Error {}
 
 interface Copy {
   html: string;
+  /** The web server's Content-Security-Policy for the page (the SPA's own policy), if it sent one. */
+  policy: string | null;
   etag: string | null;
   lastModified: string | null;
   checkedAt: number;
@@ -40,6 +42,15 @@ export class SpaIndex {
     return Date.now();
   }
 
+  /**
+   * The Content-Security-Policy the web server sends with index.html (nginx's, or vite's locally):
+   * /view/{id} is the SPA's page, so it keeps the SPA's policy. Null before the first copy, or when
+   * the web server sent none.
+   */
+  policy(): string | null {
+    return this.copy?.policy ?? null;
+  }
+
   get(): Promise<string> {
     if (this.copy && this.now() - this.copy.checkedAt < FRESH_MS) return Promise.resolve(this.copy.html);
     // One revalidation at a time, whatever the number of requests waiting for it.
@@ -62,6 +73,7 @@ export class SpaIndex {
       if (!res.ok || !/<head\b/i.test(html)) throw new Error(`${this.url} answered ${res.status}`);
       this.copy = {
         html,
+        policy: res.headers.get('content-security-policy'),
         etag: res.headers.get('etag'),
         lastModified: res.headers.get('last-modified'),
         checkedAt: this.now(),
