@@ -4,11 +4,13 @@
  * sites served from the adapters' fixture pages at their real addresses (claude.ai, chatgpt.com)
  * plus a generic page, and artifacts saved through the popup and the context-menu path — with a
  * personal access token, and signed out through the dashboard hand-off — then found in the vault
- * through the API. One stack and one profile for every flow; each flow is a file in ./extension/
- * with users of its own.
+ * through the API; the vault's connect page handing the extension its key (never on the page's
+ * window), and without the extension creating none. One stack and one profile for every flow;
+ * each flow is a file in ./extension/ with users of its own.
  */
 import { join } from 'node:path';
 import { type Stack, startStack } from '../support/stack';
+import { connectFlow } from './extension/connect.flow';
 import { type ExtensionSuite } from './extension/context';
 import { type ExtensionBrowser, buildExtension, launchWithExtension } from './extension/harness';
 import { handoffFlow } from './extension/handoff.flow';
@@ -53,3 +55,4 @@ describe('what the extension may touch', () => permissionsFlow(suite));
 describe('signed out: the hand-off to the dashboard', () => handoffFlow(suite));
 describe('with a personal access token', () => tokenFlow(suite));
 describe('a failed upload is kept and retried', () => retryFlow(suite));
+describe('the connect page without the extension', () => connectFlow(suite));

@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 import { type Page } from 'playwright-core';
 import { ui } from '../../support/ui';
 import { type SeededUser, seedTrialUser } from '../artifact-life/accounts';
@@ -6,6 +7,8 @@ import { forgetKey, idOfView, menuClick, popupFor, queued, saveAll } from './dri
 import { tabIdOf, triggerAction } from './harness';
 import { adapterFixtures, blocksPage, numberedBlock } from './sites';
 import { allArtifacts, arrived } from './vault';
+
+type KeyRow = { name: string; scopes: string[]; prefix: string };
 
 const saved = (n: number) => `${n} artifact${n === 1 ? '' : 's'} saved from the browser extension.`;
 
@@ -130,21 +133,41 @@ export function handoffFlow(suite: () => ExtensionSuite): void {
     await Promise.all([popup.close(), page.close()]);
   });
 
-  it('connects from the vault’s /extension/connect page; then the popup saves with that key', async () => {
+  it('connects from the vault’s /extension/connect page, the key never on its window; then the popup saves with it', async () => {
     const { sites, ext, stack, uploads } = suite();
+    const extensionKeys = async () =>
+      ((await user.api('GET', '/api/v1/personal-tokens')).body['tokens'] as KeyRow[]).filter(
+        (t) => t.name === 'Browser extension',
+      );
     const connect = await ext.context.newPage();
+    // A page script that hears every message posted on the window (as any third-party script or
+    // another extension's content script could), from before the app's first script.
+    await connect.addInitScript(() => {
+      const heard: string[] = [];
+      Object.assign(window, { cvHeard: heard });
+      window.addEventListener('message', (e) => heard.push(JSON.stringify(e.data)), true);
+    });
     await connect.goto(`${stack.webUrl}/extension/connect`);
-    // The bridge marks the page: the page knows the extension is there.
+    // The extension answered the page's ask (and its background the hello): the page knows it is there.
     await ui.contains(connect.getByTestId('extension-status'), 'is installed in this browser');
+    // Nothing is created before the user's click.
+    expect(await extensionKeys()).toEqual([]);
     await connect.getByRole('button', { name: 'Connect extension' }).click();
     await ui.visible(connect.getByText('Connected. You can close this tab.'));
 
-    const tokens = await user.api('GET', '/api/v1/personal-tokens');
-    const made = (tokens.body['tokens'] as { name: string; scopes: string[]; prefix: string }[]).filter(
-      (t) => t.name === 'Browser extension',
-    );
+    const made = await extensionKeys();
     expect(made.map((t) => t.scopes)).toEqual([['artifacts:read', 'artifacts:write']]);
-    expect(made[0]?.prefix).toMatch(/^cvpat_/);
+    const kept = await (
+      await ext.worker()
+    ).evaluate(async () => chrome.storage.local.get<{ token?: string; email?: string }>(['token', 'email']));
+    expect(kept.email).toBe(user.email);
+    expect(kept.token).toMatch(/^cvpat_/);
+    expect(kept.token?.startsWith(made[0]?.prefix ?? '-')).toBe(true);
+    // The listener heard the handshake, and neither the key nor any part of it.
+    const heard = await connect.evaluate(() => (window as unknown as { cvHeard: string[] }).cvHeard);
+    expect(heard.join('\n')).toContain('cv:extension-ready');
+    expect(heard.join('\n')).not.toContain(kept.token?.slice(6) ?? '-');
+    expect(heard.join('\n')).not.toContain('cvpat_');
     const have = (await allArtifacts(user)).length;
     const fixture = adapterFixtures('generic').find((f) => f.name === 'plain-page.html');
     if (!fixture) throw new Error('the generic fixture is missing');
