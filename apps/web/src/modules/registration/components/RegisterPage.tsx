@@ -18,6 +18,12 @@ import { usePaymentsConfig } from '../../billing';
 import { type CardEntryHandle, PAYMENT_MESSAGES } from '../card-entry/card-entry';
 import { useSubscriptionCatchUp } from '../hooks/useSubscriptionCatchUp';
 import { REGISTRATION_SUCCESS_REDIRECT_MS, trialProblem } from '../registration-messages';
+import {
+  type RegistrationProgress,
+  clearProgress,
+  loadProgress,
+  saveProgress,
+} from '../registration-progress';
 import { type AccountDetails, DetailsStep, emptyDetails } from './DetailsStep';
 import { type Names, PaymentStep } from './PaymentStep';
 import { PlanPicker } from './PlanPicker';
@@ -32,8 +38,20 @@ export function RegisterPage() {
   const { status, user, signIn } = useSession();
   const payments = usePaymentsConfig();
   const catchUp = useSubscriptionCatchUp();
-  const [step, setStep] = useState<Step>('details');
-  const [details, setDetails] = useState<AccountDetails>(emptyDetails);
+  // A registration left at the e-mailed code resumes there (registration-progress.ts).
+  const [resumed] = useState<RegistrationProgress | null>(() => loadProgress());
+  const [step, setStep] = useState<Step>(resumed ? 'verify' : 'details');
+  const [details, setDetails] = useState<AccountDetails>(() =>
+    resumed
+      ? {
+          ...emptyDetails,
+          email: resumed.email,
+          firstName: resumed.firstName,
+          lastName: resumed.lastName,
+          planType: resumed.planType,
+        }
+      : emptyDetails,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -47,6 +65,13 @@ export function RegisterPage() {
     if (status === 'ready' && step === 'details' && signedInUnsubscribed && !details.email)
       setStep('payment');
   }, [status, step, signedInUnsubscribed, details.email]);
+
+  // Signed in meanwhile (in another tab, or the code was entered there): the code step is behind.
+  useEffect(() => {
+    if (status !== 'ready' || !user || step !== 'verify') return;
+    clearProgress();
+    setStep(isSubscribed(user) ? 'details' : 'payment');
+  }, [status, user, step]);
 
   useEffect(() => {
     if (!pendingRedirect) return;
@@ -84,6 +109,14 @@ export function RegisterPage() {
     }
     try {
       const result = await signIn(form.email.trim(), form.password);
+      if (!result.success)
+        saveProgress({
+          step: 'verify',
+          email: form.email.trim(),
+          firstName: form.firstName,
+          lastName: form.lastName,
+          planType: form.planType,
+        });
       setStep(result.success ? 'payment' : 'verify');
     } catch (err) {
       setError(signInProblem(err, false).message);
@@ -98,6 +131,7 @@ export function RegisterPage() {
     try {
       const result = await signIn(details.email.trim(), code);
       if (result.success) {
+        clearProgress();
         setDetails((d) => ({ ...d, password: '', confirmPassword: '' }));
         setStep('payment');
       }
@@ -106,6 +140,32 @@ export function RegisterPage() {
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Back after the code expired: the password step again mails a new one. */
+  const requestNewCode = async (password: string): Promise<boolean> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await signIn(details.email.trim(), password);
+      if (result.success) {
+        clearProgress();
+        setStep('payment');
+      }
+      return true;
+    } catch (err) {
+      setError(signInProblem(err, false).message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startOver = () => {
+    clearProgress();
+    setError(null);
+    setDetails(emptyDetails);
+    setStep('details');
   };
 
   const pay = async (names: Names, card: CardEntryHandle | null) => {
@@ -157,6 +217,9 @@ export function RegisterPage() {
           busy={busy}
           error={error}
           onSubmit={(c) => void submitCode(c)}
+          {...(resumed && !details.password
+            ? { resume: { onNewCode: requestNewCode, onStartOver: startOver } }
+            : {})}
         />
       )}
       {(step === 'payment' || step === 'processing') && (

@@ -12,14 +12,30 @@ export function VerifyEmailStep({
   busy,
   error,
   onSubmit,
+  resume,
 }: {
   email: string;
   busy: boolean;
   error: string | null;
   onSubmit: (code: string) => void;
+  /**
+   * Back to a registration left at this step (registration-progress.ts): a code sent long ago may
+   * have expired, and only the password proves a new one may be sent; or it is someone else.
+   */
+  resume?: { onNewCode: (password: string) => Promise<boolean>; onStartOver: () => void };
 }) {
   const [code, setCode] = useState('');
   const [notice, setNotice] = useState<ResendNotice | null>(null);
+  const [password, setPassword] = useState('');
+
+  const newCode = async () => {
+    if (!resume || !password) return;
+    setNotice(null);
+    if (await resume.onNewCode(password)) {
+      setPassword('');
+      setNotice({ kind: 'success', text: AUTH_MESSAGES.codeResent });
+    }
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,6 +66,37 @@ export function VerifyEmailStep({
       <button type="submit" className="cv-btn cv-btn-primary reg-submit" disabled={busy}>
         {busy ? 'Verifying...' : 'Verify Code'}
       </button>
+      {resume && (
+        <div className="reg-resume">
+          <p className="cv-hint">
+            Welcome back. The code went to {email}. If it has expired, enter your password to get a new one.
+          </p>
+          <div className="cv-field">
+            <label htmlFor="reg-resume-password">Password</label>
+            <input
+              id="reg-resume-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="cv-btn"
+            disabled={busy || !password}
+            onClick={() => void newCode()}
+          >
+            Send a new code
+          </button>
+          <p className="cv-hint">
+            Not {email}?{' '}
+            <button type="button" className="cv-link-btn" onClick={resume.onStartOver}>
+              Start over
+            </button>
+          </p>
+        </div>
+      )}
     </form>
   );
 }
