@@ -224,7 +224,7 @@ describe('identity through the gateway', () => {
     const budget = RATE_LIMITS.refresh.session?.limit ?? 0;
     // One session spends its whole budget, ten calls at a time with one cookie, as a browser's
     // tabs do (identity's rotation grace gives each burst one successor)…
-    let cookie = spender;
+    let cookie = spender ?? '';
     for (let spent = 0; spent < budget; spent += 10) {
       const burst = await Promise.all(
         Array.from({ length: Math.min(10, budget - spent) }, () => refresh(cookie)),
@@ -240,7 +240,7 @@ describe('identity through the gateway', () => {
     expect(over.setCookie).toEqual([]);
     // Another session from the same address is untouched, though the address has now made more
     // refreshes than its old budget (120 per IP) allowed.
-    const other = await refresh(bystander);
+    const other = await refresh(bystander ?? '');
     expect(other.status).toBe(200);
     expect(other.next).toMatch(/^cv_rt=ses_/);
     expect((await refresh(other.next)).status).toBe(200);
