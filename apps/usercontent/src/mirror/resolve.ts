@@ -1,16 +1,21 @@
 /**
  * Public CDN URL → the renderer's /mirror/ copy, or null when the vault does not serve it. Pure
- * (runs in the frame and on the server). The CDN URL shapes artifacts use:
+ * (runs in the frame and on the server). A library of the pinned manifest (packages.ts, built
+ * into the image) answers from it; any other npm package named on these CDNs maps to the mirror's
+ * npm cache (npm-paths.ts), which the server fills from the registry on first use. The CDN URL
+ * shapes artifacts use:
  *   cdnjs      https://cdnjs.cloudflare.com/ajax/libs/{cdnjs name}/{version}/{file}
  *   unpkg      https://unpkg.com/{pkg}[@{version}][/{path}][?module]
  *   jsDelivr   https://cdn.jsdelivr.net/npm/{pkg}[@{version}][/{path}|/+esm]
  *   esm.sh     https://esm.sh/[v135/|stable/][*]{pkg}[@{version}][/{subpath}][?…]  (always ES modules)
  *   Skypack    https://cdn.skypack.dev/{pkg}[@{version}][/{subpath}]               (ES modules)
- *   JSPM       https://ga.jspm.io/npm:{pkg}@{version}/{path}
+ *   JSPM       https://ga.jspm.io/npm:{pkg}@{version}/{path}, https://jspm.dev/{pkg}[@{version}]
+ *   esm.run    https://esm.run/{pkg}[@{version}][/{subpath}]                      (jsDelivr's /+esm)
  *   and d3js.org/d3.v{N}[.min].js, cdn.plot.ly/plotly-{version|latest}[.min].js,
  *   code.jquery.com/jquery-{version}[.slim][.min].js, cdn.tailwindcss.com (Play CDN, any query),
  *   fonts.googleapis.com/css[2]?family=… (answered from the @fontsource families).
  */
+import { cdnjsPackage } from './cdnjs-names';
 import {
   type MirrorLibrary,
   type MirrorVersion,
@@ -21,6 +26,7 @@ import {
   selectVersion,
   servesPath,
 } from './manifest';
+import { type NpmTarget, npmMirrorUrl, safePackagePath, servedType, splitNpmSpecifier } from './npm-paths';
 
 /** What the URL is loaded as: a classic script, an ES module, a stylesheet, or unknown. */
 export type LoadKind = 'script' | 'module' | 'style' | 'any';
@@ -31,8 +37,11 @@ export interface Resolved {
   version: MirrorVersion;
 }
 
-/** Resolved, or `'fonts'` for Google Fonts CSS (not a package), or null. */
-export type Resolution = Resolved | { url: string; library: null; version: null } | null;
+/**
+ * Resolved from the pinned manifest; or a URL not of a pinned library: Google Fonts CSS, or any
+ * other npm package (`npm`, answered by the server's npm cache); or null.
+ */
+export type Resolution = Resolved | { url: string; library: null; version: null; npm?: NpmTarget } | null;
 
 /** Hosts whose URLs the mirror answers (others are never rewritten). */
 export const MIRROR_HOSTS = new Set([
@@ -44,6 +53,8 @@ export const MIRROR_HOSTS = new Set([
   'cdn.esm.sh',
   'cdn.skypack.dev',
   'ga.jspm.io',
+  'jspm.dev',
+  'esm.run',
   'd3js.org',
   'cdn.plot.ly',
   'code.jquery.com',
@@ -122,20 +133,84 @@ export function resolvePackagePath(
   return null;
 }
 
-function npmSpec(spec: string, kind: LoadKind): Resolved | null {
+/** How a CDN serves a package URL without a file: its ES module build always, or by the load. */
+type EsmStyle = 'always' | 'by-kind';
+
+const generic = (t: NpmTarget): Resolution => ({
+  url: npmMirrorUrl(t),
+  library: null,
+  version: null,
+  npm: t,
+});
+
+/**
+ * Any npm package as a CDN names it ("pkg@range/path", still percent-encoded) → the npm cache's
+ * URL: a file (of a type the mirror serves), the package's entry, or its ES module build (the
+ * `+esm` suffix, esm.sh-style CDNs, a module load without a file, a module load of a subpath
+ * without an extension: `react-dom/client`). Null when the name, range or path is not one.
+ */
+function genericSpec(raw: string, kind: LoadKind, esm: EsmStyle): Resolution {
+  const split = splitNpmSpecifier(raw);
+  if (!split) return null;
+  const { name, spec } = split;
+  let segments = split.segments;
+  if (segments.length > 0 && segments[segments.length - 1] === '') return null; // a folder listing
+  const suffix = segments[segments.length - 1] === '+esm';
+  if (suffix) segments = segments.slice(0, -1);
+  const path = segments.length ? safePackagePath(segments) : '';
+  if (path === null) return null;
+  const module = kind === 'module';
+  if (suffix || esm === 'always' || (module && path === ''))
+    return generic({ name, spec, path, mode: 'esm' });
+  if (path === '') return generic({ name, spec, path, mode: 'entry' });
+  if (servedType(path)) return generic({ name, spec, path, mode: 'file' });
+  if (module && !/\.[a-z0-9]+$/i.test(path)) return generic({ name, spec, path, mode: 'esm' });
+  return null;
+}
+
+/** A pinned library's copy when it answers, else the npm cache (see genericSpec). */
+function npmSpec(raw: string, kind: LoadKind, esm: EsmStyle = 'by-kind'): Resolution {
+  let spec: string;
+  try {
+    spec = decodeURI(raw);
+  } catch {
+    return null;
+  }
   const parts = splitSpec(spec);
   const lib = parts && libraryByNpmName(parts.name);
-  return lib && parts ? resolvePackagePath(lib, parts.version, parts.path, kind) : null;
+  const pinnedKind = esm === 'always' ? 'module' : kind;
+  const pinned = lib && parts ? resolvePackagePath(lib, parts.version, parts.path, pinnedKind) : null;
+  return pinned ?? genericSpec(raw, kind, esm);
 }
 
-function cdnjs(path: string): Resolved | null {
+function cdnjs(raw: string): Resolution {
+  let path: string;
+  try {
+    path = decodeURI(raw);
+  } catch {
+    return null;
+  }
   const m = /^\/ajax\/libs\/([^/]+)\/([^/]+)\/(.+)$/.exec(path);
-  const lib = m && libraryByCdnjsName(m[1] ?? '');
-  if (!m || !lib) return null;
-  return resolvePackagePath(lib, m[2], `${lib.cdnjs?.root ?? ''}${m[3]}`, 'any');
+  if (!m) return null;
+  const [, name = '', version = '', file = ''] = m;
+  const lib = libraryByCdnjsName(name);
+  const pinned = lib ? resolvePackagePath(lib, version, `${lib.cdnjs?.root ?? ''}${file}`, 'any') : null;
+  if (pinned) return pinned;
+  const raws = /^\/ajax\/libs\/[^/]+\/[^/]+\/(.+)$/.exec(raw)?.[1] ?? '';
+  let segments: string[];
+  try {
+    segments = raws.split('/').map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+  const target = safePackagePath(segments);
+  const pkg = cdnjsPackage(name, version);
+  const checked = splitNpmSpecifier(`${pkg.npm}@${encodeURIComponent(version)}`);
+  if (!target || !servedType(target) || !checked) return null;
+  return generic({ name: checked.name, spec: checked.spec, path: target, mode: 'cdnjs' });
 }
 
-function special(host: string, path: string): Resolved | null {
+function special(host: string, path: string): Resolution {
   let m: RegExpExecArray | null;
   if (host === 'd3js.org' && (m = /^\/d3\.v(\d+)(\.min)?\.js$/.exec(path)))
     return npmSpec(`d3@${m[1]}/dist/d3${m[2] ?? ''}.js`, 'script');
@@ -143,6 +218,13 @@ function special(host: string, path: string): Resolved | null {
     return npmSpec('plotly.js-dist-min', 'script');
   if (host === 'code.jquery.com' && (m = /^\/jquery-(\d[\w.]*?|latest)(\.slim)?(\.min)?\.js$/.exec(path)))
     return npmSpec(`jquery@${m[1]}/dist/jquery${m[2] ?? ''}${m[3] ?? ''}.js`, 'script');
+  // jQuery UI: code.jquery.com/ui/{version}/jquery-ui.min.js and its themes, found in the package.
+  if (host === 'code.jquery.com' && (m = /^\/ui\/(\d[\w.-]*)\/(.+)$/.exec(path))) {
+    const file = safePackagePath((m[2] ?? '').split('/'));
+    return file && servedType(file)
+      ? generic({ name: 'jquery-ui', spec: m[1] ?? '', path: file, mode: 'cdnjs' })
+      : null;
+  }
   if (host === 'cdn.tailwindcss.com') return npmSpec('@tailwindcss/browser', 'script');
   return null;
 }
@@ -152,7 +234,7 @@ export function resolveCdnUrl(raw: string, kind: LoadKind): Resolution {
   const url = parseRemote(raw);
   if (!url) return null;
   const host = url.hostname.toLowerCase();
-  const path = decodeURI(url.pathname);
+  const path = url.pathname;
   switch (host) {
     case 'fonts.googleapis.com': {
       const m = /^\/(css2?)$/.exec(url.pathname);
@@ -161,18 +243,34 @@ export function resolveCdnUrl(raw: string, kind: LoadKind): Resolution {
     case 'cdnjs.cloudflare.com':
       return cdnjs(path);
     case 'unpkg.com':
-      return npmSpec(path.slice(1), url.searchParams.has('module') ? 'module' : kind);
+      return url.searchParams.has('module')
+        ? npmSpec(path.slice(1), 'module', 'always')
+        : npmSpec(path.slice(1), kind);
     case 'cdn.jsdelivr.net':
     case 'fastly.jsdelivr.net':
       return path.startsWith('/npm/') ? npmSpec(path.slice('/npm/'.length), kind) : null;
     case 'esm.sh':
     case 'cdn.esm.sh':
     case 'cdn.skypack.dev':
-      return npmSpec(path.replace(/^\/(v\d+|stable|pin\/v\d+)\//, '/').replace(/^\/\*?/, ''), 'module');
+    case 'esm.run':
+    case 'jspm.dev': {
+      // esm.sh's build paths (/v135/, /stable/) and its "*" (external dependencies) mark.
+      const spec = path.replace(/^\/(v\d+|stable|pin\/v\d+)\//, '/').replace(/^\/\*?/, '');
+      if (host === 'cdn.skypack.dev' && spec.startsWith('-/')) return null; // Skypack's own build paths
+      if (spec.startsWith('gh/') || spec.startsWith('pr/') || spec.startsWith('jsr/')) return null; // not npm
+      return npmSpec(spec, 'module', 'always');
+    }
     case 'ga.jspm.io':
-      return path.startsWith('/npm:') ? npmSpec(path.slice('/npm:'.length), 'module') : null;
-    default:
-      return special(host, path);
+      return path.startsWith('/npm:') ? npmSpec(path.slice('/npm:'.length), 'module', 'always') : null;
+    default: {
+      let decoded: string;
+      try {
+        decoded = decodeURI(path);
+      } catch {
+        return null;
+      }
+      return special(host, decoded);
+    }
   }
 }
 

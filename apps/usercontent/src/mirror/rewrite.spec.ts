@@ -1,5 +1,5 @@
 import { blockedLine, friendlyBlockedNote } from './note';
-import { rewriteHtmlForMirror } from './rewrite';
+import { rewriteCssImports, rewriteHtmlForMirror } from './rewrite';
 
 const importMapOf = (html: string) =>
   JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
@@ -81,8 +81,9 @@ const { createRoot } = await import('https://esm.sh/react-dom@18/client');
     expect(html).toContain('from "/mirror/three@0.160.1/build/three.module.js"');
     expect(html).toContain('from "/mirror/three@0.160.1/examples/jsm/controls/OrbitControls.js"');
     expect(html).toContain("import('/mirror/react-dom@18.3.1/+esm/client.js')");
-    expect(html).toContain("from 'https://esm.sh/canvas-confetti@1'");
-    expect(blocked).toEqual([{ url: 'https://esm.sh/canvas-confetti@1', host: 'esm.sh' }]);
+    // Not pinned: the npm cache's ES module build, fetched on first use.
+    expect(html).toContain("from '/mirror/canvas-confetti@1/+esm'");
+    expect(blocked).toEqual([]);
     // The import map comes before the module script and maps three to the same version.
     expect(html.indexOf('type="importmap"')).toBeLessThan(html.indexOf('type="module"'));
     expect(importMapOf(html)?.imports.three).toBe('/mirror/three@0.160.1/build/three.module.js');
@@ -96,6 +97,68 @@ const { createRoot } = await import('https://esm.sh/react-dom@18/client');
     expect(map?.imports.three).toBe('/mirror/three@0.187.0/build/three.module.js');
     expect(map?.imports.marked).toBe('/mirror/marked@15.0.12/lib/marked.esm.js');
     expect(map?.imports['not-mirrored']).toBeUndefined();
+  });
+
+  it('any npm package on the CDNs maps to the npm cache; other hosts and non-npm paths are named', () => {
+    const { html, blocked, mirrored } = rewriteHtmlForMirror(`<head>
+<script src="https://cdnjs.cloudflare.com/ajax/libs/simplex-noise/2.4.0/simplex-noise.min.js" integrity="sha512-x" crossorigin="anonymous"></script>
+<script defer src="https://cdn.jsdelivr.net/npm/alpinejs@3.x.x/dist/cdn.min.js"></script>
+<script src="https://cdn.jsdelivr.net/npm/phaser@3.55.2/dist/phaser.min.js"></script>
+<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css">
+<script src="https://cdn.jsdelivr.net/gh/someone/lib@1/lib.js"></script>
+<script src="https://widgets.example.com/w.js"></script>
+<script type="importmap">{"imports":{"confetti":"https://esm.sh/canvas-confetti@1.9.3","lit/":"https://cdn.jsdelivr.net/npm/lit@3/"}}</script>
+</head>`);
+    expect(html).toContain(
+      '<script src="/mirror/simplex-noise@2.4.0/+cdnjs/simplex-noise.min.js" crossorigin="anonymous" data-cv-src="https://cdnjs.cloudflare.com/ajax/libs/simplex-noise/2.4.0/simplex-noise.min.js"></script>',
+    );
+    expect(html).toContain('<script defer src="/mirror/alpinejs@3.x.x/dist/cdn.min.js"');
+    expect(html).toContain('src="/mirror/phaser@3.55.2/dist/phaser.min.js"');
+    expect(html).toContain('href="/mirror/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css"');
+    expect(importMapOf(html)?.imports).toEqual({
+      confetti: '/mirror/canvas-confetti@1.9.3/+esm',
+      'lit/': '/mirror/lit@3/',
+    });
+    expect(blocked.map((b) => b.host)).toEqual(['cdn.jsdelivr.net', 'widgets.example.com']);
+    expect(mirrored).toBe(5); // import map prefixes are not counted
+  });
+
+  it("@import in <style>: CDN stylesheets and Google Fonts (unquoted, with ';' inside url()), the rest of the CSS untouched", () => {
+    const css = `@import url(https://fonts.googleapis.com/css2?family=Inter:wght@400;700&display=swap);
+@import "https://cdn.jsdelivr.net/npm/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css";
+@import url('https://unpkg.com/leaflet@1.9.4/dist/leaflet.css') screen;
+@import url(theme.css);
+@import url(https://other.example/x.css);
+:root{--noise:url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>");--c:#123}
+body{background:url(https://images.example/bg.png);content:"<"}`;
+    const { html, blocked } = rewriteHtmlForMirror(`<style>${css}</style>`);
+    expect(html).toBe(`<style>@import url("/mirror/google-fonts/css2?family=Inter:wght@400;700&display=swap");
+@import url("/mirror/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css");
+@import url("/mirror/leaflet@1.9.4/dist/leaflet.css") screen;
+@import url(theme.css);
+@import url(https://other.example/x.css);
+:root{--noise:url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'/>");--c:#123}
+body{background:url(https://images.example/bg.png);content:"<"}</style>`);
+    expect(blocked).toEqual([{ url: 'https://other.example/x.css', host: 'other.example' }]);
+  });
+
+  it('rewriteCssImports (mirrored stylesheets) in linear time on hostile text', () => {
+    const reported: string[] = [];
+    expect(
+      rewriteCssImports(
+        '@import "https://fonts.googleapis.com/css?family=Lato";@import "https://x.example/a.css";a{}',
+        (u) => reported.push(u),
+      ),
+    ).toBe('@import url("/mirror/google-fonts/css?family=Lato");@import "https://x.example/a.css";a{}');
+    expect(reported).toEqual(['https://x.example/a.css']);
+    for (const unit of ['@import url(', '@import "', "@import '", '@import url("x'])
+      expect(
+        (() => {
+          const t = performance.now();
+          rewriteCssImports(unit.repeat(Math.floor(500_000 / unit.length)));
+          return performance.now() - t;
+        })(),
+      ).toBeLessThan(1_000);
   });
 
   it('script loaders in inline code use the mirror too', () => {

@@ -144,10 +144,15 @@ class Rewriter {
     return JSON.stringify(map);
   }
 
-  /** Import map prefixes ("three/addons/" → ".../examples/jsm/"): resolve a file inside, keep the dir. */
+  /**
+   * Import map prefixes ("three/addons/" → ".../examples/jsm/"): resolve a file inside, keep the
+   * dir. A package of the npm cache maps to its files as published (an import map cannot add the
+   * `/+esm` of its ES module builds).
+   */
   mapDir(url: string): string | null {
     const probe = this.map(`${url}__dir__.js`, 'module', false);
-    const dir = probe?.replace(/__dir__\.js$/, '');
+    const dir =
+      probe && /__dir__\.js(\/\+esm)?$/.test(probe) ? probe.replace(/__dir__\.js(\/\+esm)?$/, '') : null;
     if (probe) this.mirrored--;
     if (dir) return dir;
     this.block(url);
@@ -237,14 +242,36 @@ function link(attrs: string, whole: string, r: Rewriter): string {
   return local ? `<link${setAttr(attrs.trimEnd(), 'href', local)} data-cv-src="${encodeAttr(href)}">` : whole;
 }
 
+/**
+ * `@import url(…)`, `@import url("…")` and `@import "…"` in CSS text. An unquoted url() runs to
+ * its ')' (Google Fonts' `family=Inter:wght@400;700` has semicolons). Linear: no alternative can
+ * scan past whitespace or the next quote.
+ */
+const CSS_IMPORT = /@import\s+(?:url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)|"([^"]*)"|'([^']*)')/gi;
+
+/**
+ * Rewrites the @imports of remote stylesheets in CSS text to the mirror (CDN stylesheets, Google
+ * Fonts CSS); `report` is told of remote ones the mirror does not serve. Nothing else in the CSS
+ * changes: url()s, data URLs and custom properties reach the browser as written.
+ */
+export function rewriteCssImports(css: string, report?: (url: string) => void): string {
+  return rewriteImports(css, (url) => {
+    const r = resolveCdnUrl(url, 'style');
+    if (!r) report?.(url);
+    return r?.url ?? null;
+  });
+}
+
+function rewriteImports(css: string, map: (url: string) => string | null): string {
+  if (!css.includes('@import')) return css;
+  return css.replace(CSS_IMPORT, (whole, ...groups: Array<string | undefined>) => {
+    const url = groups.slice(0, 5).find((g) => g !== undefined) ?? '';
+    const local = parseRemote(url) ? map(url) : null;
+    return local ? `@import url("${local}")` : whole;
+  });
+}
+
 /** @import of a CDN stylesheet (Google Fonts above all) inside <style>. */
 function cssImports(css: string, r: Rewriter): string {
-  return css.replace(
-    /@import\s+(?:url\(\s*)?(?:"([^"]+)"|'([^']+)'|([^"')\s;]+))\s*\)?/gi,
-    (whole, dq?: string, sq?: string, bare?: string) => {
-      const url = dq ?? sq ?? bare ?? '';
-      const local = parseRemote(url) ? r.map(url, 'style', true) : null;
-      return local ? `@import url("${local}")` : whole;
-    },
-  );
+  return rewriteImports(css, (url) => r.map(url, 'style', true));
 }

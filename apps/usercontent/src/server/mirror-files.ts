@@ -3,6 +3,8 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { type FontsIndex, googleFontsCss } from '../mirror/google-fonts';
 import { MIRROR_LIBRARIES, type MirrorVersion, servesPath } from '../mirror/manifest';
+import { parseMirrorPath } from '../mirror/npm-paths';
+import { type NpmRoutes } from './npm-routes';
 import { COMMON_HEADERS, STATIC_CSP } from './security-headers';
 
 const TYPES: Record<string, string> = {
@@ -30,17 +32,22 @@ const VERSIONS = new Map<string, MirrorVersion>(
 );
 
 /**
- * The library mirror under /mirror/: files of mirrored npm packages (copied by
- * scripts/build-mirror.mjs into {assets}/mirror, precompressed) and the Google Fonts CSS.
- * A file is served only if the build's index lists it AND the manifest serves that path of
- * that package version, so nothing outside the mirror can be named (no traversal, no
- * package.json, no sources). Paths carry exact versions: cached for a year, immutable.
+ * The library mirror under /mirror/: files of the pinned npm packages (copied by
+ * scripts/build-mirror.mjs into {assets}/mirror, precompressed), the Google Fonts CSS, and — for
+ * any other package or file — the npm cache (`npm`, NpmRoutes), which fetches from the registry
+ * on first use. A pinned file is served only if the build's index lists it AND the manifest
+ * serves that path of that package version, so nothing outside the mirror can be named (no
+ * traversal, no package.json, no sources). Paths carry exact versions: cached for a year,
+ * immutable.
  */
 export class MirrorFiles {
   private files: Record<string, IndexedFile> | null = null;
   private fonts: FontsIndex | null = null;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly npm: NpmRoutes | null = null,
+  ) {}
 
   private index(): Record<string, IndexedFile> {
     if (!this.files && existsSync(join(this.dir, 'index.json')))
@@ -78,7 +85,25 @@ export class MirrorFiles {
     return file ? { key: rel, file } : null;
   }
 
-  handle(req: IncomingMessage, res: ServerResponse, url: URL, notFound: () => void): void {
+  /** The Google Fonts CSS for a query: pinned families, then @fontsource packages from the npm cache. */
+  private async fontsCss(
+    api: 'css' | 'css2',
+    query: URLSearchParams,
+  ): Promise<{ css: string; transient: boolean }> {
+    const pinned = this.fontsIndex();
+    const families = query
+      .getAll('family')
+      .flatMap((f) => (api === 'css' ? f.split('|') : [f]))
+      .map((f) => (f.split(':')[0] ?? '').trim())
+      .filter(Boolean);
+    const missing = families.filter((f) => !pinned[f.toLowerCase().replace(/\s+/g, '-')]);
+    if (!this.npm || missing.length === 0)
+      return { css: googleFontsCss(api, query, pinned), transient: false };
+    const more = await this.npm.fonts(missing);
+    return { css: googleFontsCss(api, query, { ...more.index, ...pinned }), transient: more.transient };
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, notFound: () => void): void | Promise<void> {
     const base: Record<string, string> = {
       ...COMMON_HEADERS,
       'Content-Security-Policy': STATIC_CSP,
@@ -86,21 +111,25 @@ export class MirrorFiles {
       Vary: 'Accept-Encoding',
     };
     const fontsApi = /^\/mirror\/google-fonts\/(css2?)$/.exec(url.pathname);
-    if (fontsApi) {
-      const body = Buffer.from(
-        googleFontsCss(fontsApi[1] as 'css' | 'css2', url.searchParams, this.fontsIndex()),
-      );
-      res.writeHead(200, {
-        ...base,
-        'Content-Type': 'text/css; charset=utf-8',
-        'Cache-Control': 'public, max-age=86400',
-        'Content-Length': String(body.length),
+    if (fontsApi)
+      return this.fontsCss(fontsApi[1] as 'css' | 'css2', url.searchParams).then(({ css, transient }) => {
+        const body = Buffer.from(css);
+        res.writeHead(200, {
+          ...base,
+          'Content-Type': 'text/css; charset=utf-8',
+          // A family that could not be looked up just now may be there on the next ask.
+          'Cache-Control': transient ? 'public, max-age=60' : 'public, max-age=86400',
+          'Content-Length': String(body.length),
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
       });
-      return void res.end(req.method === 'HEAD' ? undefined : body);
-    }
     const found = this.lookup(url.pathname);
     const type = found && TYPES[extname(found.key)];
-    if (!found || !type) return notFound();
+    if (!found || !type) {
+      // Any other package, version or file: the npm cache.
+      const target = this.npm ? parseMirrorPath(url.pathname) : null;
+      return target && this.npm ? this.npm.handle(req, res, target) : notFound();
+    }
     const headers: Record<string, string> = {
       ...base,
       'Content-Type': type,

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
@@ -35,6 +36,9 @@ beforeAll(async () => {
     GATEWAY_URL: 'http://gateway.invalid',
     ARTIFACT_ORIGIN_SECRET: 'test-only-origin-secret-0123456789abcdef',
     GATEWAY_TIMEOUT_MS: 1000,
+    // The pinned set alone: what is not pinned is not fetched here (npm-routes.spec.ts does that).
+    MIRROR_FETCH: 'off',
+    MIRROR_CACHE_DIR: mkdtempSync(join(tmpdir(), 'uc-mirror-routes-')),
   };
   server = createUsercontentServer({ config, logger: pino({ level: 'silent' }), assetsDir: ASSETS });
   server.listen(0, '127.0.0.1');

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Logger } from 'pino';
 import { analyticsRoute } from '@core-vault/contracts';
-import { type UsercontentConfig, allowedParents } from '../config';
+import { type UsercontentConfig, allowedParents, mirrorCacheSettings } from '../config';
 import { ArtifactSource } from './artifact-source';
 import { type EmbedDocument, EmbedDocuments } from './embed-documents';
 import { frameShell, oembed, parseTheme } from './pages';
 import { COMMON_HEADERS, STATIC_CSP, artifactCsp } from './security-headers';
 import { MirrorFiles } from './mirror-files';
+import { NpmRoutes } from './npm-routes';
 import { ArtifactOrigins, type HostKind } from './origins';
 import { StaticFiles } from './static-files';
 
@@ -17,6 +18,8 @@ export interface UsercontentDeps {
   logger: Logger;
   assetsDir: string;
   fetchFn?: typeof fetch;
+  /** The library mirror's requests to the npm registry (tests count them). */
+  mirrorFetchFn?: typeof fetch;
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void> | void;
@@ -150,7 +153,13 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
   const { config, logger } = deps;
   const parents = allowedParents(config);
   const files = new StaticFiles(deps.assetsDir);
-  const mirrorFiles = new MirrorFiles(join(deps.assetsDir, 'mirror'));
+  const mirrorFiles = new MirrorFiles(
+    join(deps.assetsDir, 'mirror'),
+    NpmRoutes.fromSettings(mirrorCacheSettings(config), {
+      ...(deps.mirrorFetchFn ? { fetchFn: deps.mirrorFetchFn } : {}),
+      log: (msg, fields) => logger.info(fields ?? {}, msg),
+    }),
+  );
   const source = new ArtifactSource(config.GATEWAY_URL, config.GATEWAY_TIMEOUT_MS, deps.fetchFn);
   const embeds = new EmbedDocuments(source, config.WEB_ORIGIN, {
     freshMs: 5_000,
