@@ -7,11 +7,12 @@ import {
   type OutboxRelayService,
 } from '@core-vault/platform';
 import { authUser, errorCode } from '@core-vault/platform/testing';
-import { FakeCodes, FakeCooldowns, FakeSessions, FakeUsers, as } from '../testing/auth-fakes';
+import { FakeCodes, FakeCooldowns, FakeKeys, FakeSessions, FakeUsers, as } from '../testing/auth-fakes';
 import { AccountService } from './account.service';
 import { type CodeService } from './code.service';
 import { type CodePurpose } from './code.schema';
 import { PasswordHasher } from './password-hasher';
+import { type PersonalTokenService } from './personal-token.service';
 import { type SessionService } from './session.service';
 import { DuplicateEmailError, type UserRepository } from './user.repository';
 import { type User } from './user.schema';
@@ -69,6 +70,7 @@ async function setup() {
   const sessions = new AccountSessions();
   const cooldowns = new FakeCooldowns();
   const hasher = new PasswordHasher(10);
+  const keys = new FakeKeys();
   let nudges = 0;
   const service = new AccountService(
     as<UserRepository>(users),
@@ -77,6 +79,7 @@ async function setup() {
     hasher,
     as<CooldownLock>(cooldowns),
     as<OutboxRelayService>({ nudge: () => void nudges++ }),
+    as<PersonalTokenService>(keys),
     as<Clock>({ now: () => now }),
     as<Logger>({ info: () => undefined }),
   );
@@ -102,7 +105,7 @@ async function setup() {
     [],
   );
   const ada: AuthUser = authUser({ id: 'usr_ada', email: 'ada@example.test', sessionId: 'ses_here' });
-  return { service, users, codes, sessions, cooldowns, hasher, now, ada, nudges: () => nudges };
+  return { service, users, codes, sessions, cooldowns, keys, hasher, now, ada, nudges: () => nudges };
 }
 
 describe('AccountService profile and name', () => {
@@ -219,7 +222,7 @@ describe('AccountService e-mail change', () => {
 });
 
 describe('AccountService password change', () => {
-  it('sets the new password and ends every other session, keeping this one', async () => {
+  it('sets the new password, ends every other session (keeping this one) and revokes every key', async () => {
     const t = await setup();
     const result = await t.service.changePassword(t.ada, {
       currentPassword: PASSWORD,
@@ -230,6 +233,7 @@ describe('AccountService password change', () => {
     await expect(t.hasher.verify('a brand new secret', stored.passwordHash)).resolves.toBe(true);
     expect(stored.passwordChangedAt).toEqual(t.now);
     expect(t.sessions.revokedOthers).toEqual(['usr_ada:ses_here:password-changed']);
+    expect(t.keys.revokedAll).toEqual(['usr_ada:password-changed']);
   });
 
   it('refuses a wrong current password with a clear 400 and changes nothing', async () => {
@@ -241,6 +245,7 @@ describe('AccountService password change', () => {
     await expect(attempt).rejects.toMatchObject({ status: 400, message: ACCOUNT_MESSAGES.wrongPassword });
     await expect(t.hasher.verify(PASSWORD, t.users.docs.get('usr_ada')!.passwordHash)).resolves.toBe(true);
     expect(t.sessions.revokedOthers).toEqual([]);
+    expect(t.keys.revokedAll).toEqual([]);
   });
 
   it('keeps the sign-up rules: 8 characters, both fields, and a different password', async () => {

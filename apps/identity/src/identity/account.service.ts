@@ -29,6 +29,7 @@ import { RESEND_COOLDOWN_SECONDS } from './auth.service';
 import { CodeService } from './code.service';
 import { IdentityException } from './identity.exception';
 import { PasswordHasher } from './password-hasher';
+import { PersonalTokenService } from './personal-token.service';
 import { SessionService } from './session.service';
 import { DuplicateEmailError, UserRepository } from './user.repository';
 import { type User } from './user.schema';
@@ -63,6 +64,7 @@ export class AccountService {
     private readonly passwords: PasswordHasher,
     private readonly cooldowns: CooldownLock,
     private readonly outbox: OutboxRelayService,
+    private readonly keys: PersonalTokenService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -129,7 +131,11 @@ export class AccountService {
     }
   }
 
-  /** The current password proves the owner; the caller's session stays, every other one ends. */
+  /**
+   * The current password proves the owner; the caller's session stays, every other one ends, and
+   * every personal access token is revoked (one made by someone who knew the old password would
+   * otherwise keep full read/write).
+   */
   async changePassword(caller: AuthUser, body: PasswordChangeBody): Promise<MessageResult> {
     const { currentPassword, newPassword } = body;
     if (!currentPassword || !newPassword) throw invalid(AUTH_MESSAGES.fillAllFields);
@@ -142,7 +148,11 @@ export class AccountService {
       throw IdentityException.sessionExpired();
     }
     await this.sessions.revokeOthers(user._id, caller.sessionId, 'password-changed');
-    this.logger.info({ userId: user._id }, 'password changed; other sessions revoked');
+    const keys = await this.keys.revokeAllOf(user._id, 'password-changed');
+    this.logger.info(
+      { userId: user._id, keys },
+      'password changed; other sessions and all personal tokens revoked',
+    );
     return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
   }
 

@@ -3,10 +3,19 @@ import { AUTH_MESSAGES, type SignUpBody, Topic } from '@core-vault/contracts';
 import { AppException, type Clock, type CooldownLock, type OutboxRelayService } from '@core-vault/platform';
 import { authUser, errorCode } from '@core-vault/platform/testing';
 import { type IdentityConfig } from '../config';
-import { CountingHasher, FakeCodes, FakeCooldowns, FakeSessions, FakeUsers, as } from '../testing/auth-fakes';
+import {
+  CountingHasher,
+  FakeCodes,
+  FakeCooldowns,
+  FakeKeys,
+  FakeSessions,
+  FakeUsers,
+  as,
+} from '../testing/auth-fakes';
 import { AuthService, RESEND_COOLDOWN_SECONDS } from './auth.service';
 import { type CodeService } from './code.service';
 import { PasswordHasher } from './password-hasher';
+import { type PersonalTokenService } from './personal-token.service';
 import { type SessionService } from './session.service';
 import { type UserRepository } from './user.repository';
 import { type User } from './user.schema';
@@ -28,6 +37,7 @@ function setup() {
   const codes = new FakeCodes();
   const sessions = new FakeSessions();
   const cooldowns = new FakeCooldowns();
+  const keys = new FakeKeys();
   const hasher = new CountingHasher(10);
   let nudges = 0;
   const service = new AuthService(
@@ -37,11 +47,12 @@ function setup() {
     hasher,
     as<CooldownLock>(cooldowns),
     as<OutboxRelayService>({ nudge: () => void nudges++ }),
+    as<PersonalTokenService>(keys),
     as<IdentityConfig>({ ADMIN_EMAILS: ' Boss@Example.test ' }),
     as<Clock>({ now: () => now }),
     as<Logger>({ info: () => undefined }),
   );
-  return { service, users, codes, sessions, cooldowns, hasher, now, nudges: () => nudges };
+  return { service, users, codes, sessions, cooldowns, keys, hasher, now, nudges: () => nudges };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -298,11 +309,13 @@ describe('AuthService resend and password reset', () => {
     expect(await errorCode(confirm({ newPassword: 'short' }))).toBe('RESET_FAILED');
     expect(await errorCode(confirm({ code: '000000' }))).toBe('RESET_FAILED');
     expect(t.sessions.revokedAll).toEqual([]);
-    expect(await confirm()).toEqual({ success: true, message: AUTH_MESSAGES.resetDone });
+    expect(t.keys.revokedAll).toEqual([]);
+    expect(await confirm()).toEqual({ success: true, message: AUTH_MESSAGES.resetDoneEverywhere });
     expect(await t.hasher.verify('a brand new secret', user.passwordHash)).toBe(true);
     expect(user.passwordChangedAt).toEqual(t.now);
     expect(t.users.events.map((e) => e.topic)).toContain(Topic.PasswordReset);
     expect(t.sessions.revokedAll).toEqual([`${user._id}:password-reset`]);
+    expect(t.keys.revokedAll).toEqual([`${user._id}:password-reset`]);
     expect(t.codes.forgotten).toEqual([user._id]);
     // The code is spent.
     expect(await errorCode(confirm({ newPassword: 'yet another secret' }))).toBe('RESET_FAILED');

@@ -31,6 +31,7 @@ import { type IdentityConfig, adminEmails } from '../config';
 import { CodeService } from './code.service';
 import { IdentityException } from './identity.exception';
 import { PasswordHasher } from './password-hasher';
+import { PersonalTokenService } from './personal-token.service';
 import { newId } from './secrets';
 import { type IssuedSession, SessionService } from './session.service';
 import { toSessionUser } from './session-user.view';
@@ -61,6 +62,7 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly cooldowns: CooldownLock,
     private readonly outbox: OutboxRelayService,
+    private readonly keys: PersonalTokenService,
     @Inject(APP_CONFIG) config: IdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -238,7 +240,7 @@ export class AuthService {
     return { success: true, message: AUTH_MESSAGES.resetSent };
   }
 
-  /** New password with the e-mailed code; every session of the user ends. */
+  /** New password with the e-mailed code; every session of the user ends, every personal access token is revoked. */
   async confirmPasswordReset(body: ResetConfirmBody): Promise<MessageResult> {
     const email = normalizeEmail(body.email ?? '');
     const code = body.code?.trim() ?? '';
@@ -261,9 +263,10 @@ export class AuthService {
     }
     this.outbox.nudge();
     await this.sessions.revokeAllForUser(user._id, 'password-reset');
+    const keys = await this.keys.revokeAllOf(user._id, 'password-reset');
     await this.codes.forgetAll(user._id);
-    this.logger.info({ userId: user._id }, 'password reset; all sessions revoked');
-    return { success: true, message: AUTH_MESSAGES.resetDone };
+    this.logger.info({ userId: user._id, keys }, 'password reset; all sessions and personal tokens revoked');
+    return { success: true, message: AUTH_MESSAGES.resetDoneEverywhere };
   }
 
   async me(caller: AuthUser): Promise<SessionUser> {

@@ -59,7 +59,7 @@ describe('password reset', () => {
     const code = await resetCode(a.email);
     const res = await confirm({ email: a.email, code, newPassword: 'a brand new secret' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.resetDone });
+    expect(res.body).toEqual({ success: true, message: AUTH_MESSAGES.resetDoneEverywhere });
     for (const s of [a, b]) {
       expect((await call(h.baseUrl, 'GET', '/api/v1/me', undefined, { token: s.token })).status).toBe(401);
       expect((await post('/api/v1/auth/refresh', {}, s.cookie)).status).toBe(401);

@@ -118,6 +118,11 @@ export class PersonalTokenProjection implements OnApplicationBootstrap, OnApplic
     await this.redis.del(personalTokenKey(doc.tokenHash), personalTokenUsedKey(doc._id));
   }
 
+  /** Revoked keys stop everywhere at once: their records go (the owner's facts stay). */
+  async removeTokens(tokenHashes: readonly string[]): Promise<void> {
+    if (tokenHashes.length > 0) await this.redis.del(...tokenHashes.map(personalTokenKey));
+  }
+
   /** A user is gone: one delete of the owner facts stops all their keys at once. */
   async removeOwner(userId: string, tokenHashes: readonly string[]): Promise<void> {
     await this.redis.del(personalTokenOwnerKey(userId), ...tokenHashes.map(personalTokenKey));

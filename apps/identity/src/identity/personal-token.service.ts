@@ -119,6 +119,17 @@ export class PersonalTokenService {
     return { success: true, message: M.revoked };
   }
 
+  /**
+   * A password change or reset: whoever had the old password may have made keys with it, so every
+   * key of the user is revoked in MongoDB and stops at once (its Redis record goes). Returns how
+   * many were live.
+   */
+  async revokeAllOf(userId: string, reason: 'password-changed' | 'password-reset'): Promise<number> {
+    const hashes = await this.tokens.revokeAllForUser(userId, reason, this.clock.now());
+    await this.projection.removeTokens(hashes);
+    return hashes.length;
+  }
+
   /** For account removal: every key of the user stops at once, and stays revoked in MongoDB. */
   async forgetUser(userId: string): Promise<void> {
     const hashes = await this.tokens.revokeAllForUser(userId, 'user-deleted', this.clock.now());

@@ -1,7 +1,8 @@
 /**
  * Personal access tokens against the real identity app, MongoDB and Redis: the key's whole life
  * (create → use on a protected route → last use recorded → revoke → 401), the rebuild of the
- * Redis projection from MongoDB, and the keys of a deleted user.
+ * Redis projection from MongoDB, the keys of a deleted user, and of a user whose password is
+ * changed or reset (every key revoked).
  */
 import {
   type CreatedPersonalToken,
@@ -9,14 +10,15 @@ import {
   type PersonalTokenList,
   personalTokenListSchema,
 } from '@core-vault/contracts';
-import { Topic, productEventCatalog } from '@core-vault/contracts';
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES, Topic, productEventCatalog } from '@core-vault/contracts';
 import {
   EventFactory,
   hashPersonalToken,
   personalTokenKey,
   personalTokenOwnerKey,
 } from '@core-vault/platform';
-import { call } from '../testing/http';
+import { testInfra, waitFor } from '@core-vault/platform/testing';
+import { call, codeIn, latestMail, mailCount } from '../testing/http';
 import { type SignedIn, signUpAndSignIn } from '../testing/flows';
 import { type IdentityHarness, startIdentity } from '../testing/identity-harness';
 import { BillingEventsConsumer } from './billing-events.consumer';
@@ -211,6 +213,73 @@ describe('personal access tokens', () => {
     });
     await h.app.get(BillingEventsConsumer).trialStarted({ ...envelope, data });
     expect(await facts()).toMatchObject({ sts: 'TRIAL', act: true, plan: 'Pro' });
+  });
+
+  it('revokes every key of a user whose password changes: works before, 401 after, in MongoDB too', async () => {
+    const user = await signUpAndSignIn(h.baseUrl);
+    const keys = await Promise.all(
+      ['laptop', 'extension'].map(async (name) => {
+        const made = await create({ name, scopes: ['artifacts:read', 'artifacts:write'] }, user.token);
+        expect(made.status).toBe(201);
+        return made.body;
+      }),
+    );
+    for (const key of keys) expect((await me(key.token)).status).toBe(200);
+
+    const changed = await call(
+      h.baseUrl,
+      'POST',
+      '/api/v1/account/password',
+      { currentPassword: user.password, newPassword: 'a brand new secret' },
+      { token: user.token },
+    );
+    expect(changed.body).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordChanged });
+    for (const key of keys) {
+      const after = await me(key.token);
+      expect([after.status, after.body['code']]).toEqual([401, 'INVALID_TOKEN']);
+    }
+    // The session that made the change stays; its keys list says they are revoked.
+    const listed = await list(user.token);
+    expect(listed.tokens.map((t) => t.revokedAt !== null)).toEqual([true, true]);
+    const stored = await h.connection.collection('personal_tokens').find({ userId: user.user.id }).toArray();
+    expect(stored.map((d) => d['revokedReason'] as unknown)).toEqual([
+      'password-changed',
+      'password-changed',
+    ]);
+    // A sync never brings them back; a new key works.
+    await sync();
+    for (const key of keys) expect((await me(key.token)).status).toBe(401);
+    const fresh = await create({ name: 'after the change', scopes: ['artifacts:read'] }, user.token);
+    expect((await me(fresh.body.token)).status).toBe(200);
+  });
+
+  it('revokes every key of a user whose password is reset: works before, 401 after', async () => {
+    const { mailApiUrl } = testInfra();
+    const user = await signUpAndSignIn(h.baseUrl);
+    const { body: key } = await create({ name: 'script', scopes: ['artifacts:read'] }, user.token);
+    expect((await me(key.token)).status).toBe(200);
+
+    const before = await mailCount(mailApiUrl, user.email);
+    const asked = await call(h.baseUrl, 'POST', '/api/v1/auth/password-reset/request', { email: user.email });
+    expect(asked.status).toBe(200);
+    await waitFor(
+      () => mailCount(mailApiUrl, user.email),
+      (n) => n === before + 1,
+      { what: 'reset mail' },
+    );
+    const code = codeIn(await latestMail(mailApiUrl, user.email));
+    const reset = await call(h.baseUrl, 'POST', '/api/v1/auth/password-reset/confirm', {
+      email: user.email,
+      code,
+      newPassword: 'a brand new secret',
+    });
+    expect(reset.body).toEqual({ success: true, message: AUTH_MESSAGES.resetDoneEverywhere });
+    const after = await me(key.token);
+    expect([after.status, after.body['code']]).toEqual([401, 'INVALID_TOKEN']);
+    const stored = await h.connection
+      .collection('personal_tokens')
+      .findOne({ _id: key.personalToken.id as never });
+    expect(stored?.['revokedReason']).toBe('password-reset');
   });
 
   it('stops the keys of a deleted user and revokes them in MongoDB', async () => {

@@ -7,6 +7,7 @@ import { type CodeService } from '../identity/code.service';
 import { type CodePurpose } from '../identity/code.schema';
 import { IdentityException } from '../identity/identity.exception';
 import { PasswordHasher } from '../identity/password-hasher';
+import { type PersonalTokenService } from '../identity/personal-token.service';
 import { type IssuedSession, type SessionService } from '../identity/session.service';
 import { DuplicateEmailError, type NewUser, type UserRepository } from '../identity/user.repository';
 import { type User } from '../identity/user.schema';
@@ -163,5 +164,15 @@ export class CountingHasher extends PasswordHasher {
   override verifyDummy(password: string): Promise<false> {
     this.dummies++;
     return super.verifyDummy(password);
+  }
+}
+
+/** Personal access tokens as the password flows see them: every revocation of all of a user's keys, recorded. */
+export class FakeKeys implements Partial<PersonalTokenService> {
+  readonly revokedAll: string[] = [];
+
+  revokeAllOf(userId: string, reason: 'password-changed' | 'password-reset'): Promise<number> {
+    this.revokedAll.push(`${userId}:${reason}`);
+    return Promise.resolve(1);
   }
 }

@@ -10,7 +10,7 @@ import { EMAIL_MAX_LENGTH } from './email';
 
 /**
  * Account settings of the signed-in user (issue #17 item 5): name, e-mail (a code goes to the NEW
- * address), password (the current one required, other sessions end). Texts in the style of the
+ * address), password (the current one required, other sessions and every personal access token end). Texts in the style of the
  * spec's catalogue; the rules shared with sign-up (valid e-mail, 8 characters) use its texts.
  */
 export const ACCOUNT_MESSAGES = {
@@ -23,7 +23,8 @@ export const ACCOUNT_MESSAGES = {
   emailCodeInvalid: 'Invalid or expired verification code. Please request a new code.',
   wrongPassword: 'Your current password is incorrect.',
   passwordSame: 'Your new password must differ from your current one.',
-  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  passwordChanged:
+    'Your password has been changed. Your other sessions have been signed out and your personal access tokens have been revoked.',
   sessionOnly: 'Account settings can only be changed from a signed-in browser session.',
 } as const;
 
@@ -127,7 +128,8 @@ export const changePasswordRoute = defineRoute({
   id: 'changePassword',
   method: 'POST',
   path: `${base}/password`,
-  summary: 'Change the password (current one required); every other session of the user ends',
+  summary:
+    'Change the password (current one required); every other session of the user ends and every personal access token is revoked',
   tag,
   access: 'user',
   body: passwordChangeBodySchema,

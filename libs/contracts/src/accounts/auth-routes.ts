@@ -107,7 +107,8 @@ export const passwordResetConfirmRoute = defineRoute({
   id: 'confirmPasswordReset',
   method: 'POST',
   path: '/api/v1/auth/password-reset/confirm',
-  summary: 'Set a new password with the e-mailed code; every session of the user is revoked',
+  summary:
+    'Set a new password with the e-mailed code; every session and every personal access token of the user is revoked',
   tag,
   access: 'public',
   body: resetConfirmBodySchema,

@@ -8,6 +8,9 @@ export const UI_MESSAGES = {
   resendFailed: 'Failed to resend verification code. Please try again.',
   resetCodeSent: 'Reset code sent! Check your email and then confirm your new password.',
   resetSendFailed: 'Failed to send reset code',
+  /** Under the reset form, and after it: what a reset does besides the password. */
+  resetEffects:
+    'Resetting your password signs out every session and revokes all your personal access tokens: scripts and the browser extension need a new one.',
 } as const;
 
 /** Milliseconds before DUPLICATE_EMAIL sends the visitor to password reset. */

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from '@core-vault/contracts';
 import { json, renderApp, sessionUser, stubFetch } from '../../../test-support';
+import { PASSWORD_CHANGE_EFFECTS } from '../account-texts';
 import { DELETE_ACCOUNT_TEXTS } from './DeleteAccountSection';
 
 type Call = { url: string; init: RequestInit };
@@ -140,6 +141,8 @@ describe('AccountPage', () => {
     });
     renderApp('/account');
     await screen.findByLabelText('New password');
+    // Said before anything is sent: the change also revokes every personal access token.
+    expect(screen.getByText(PASSWORD_CHANGE_EFFECTS)).toBeInTheDocument();
     type('Current password', 'old password');
     type('New password', 'short');
     type('Confirm new password', 'short');
@@ -154,8 +157,13 @@ describe('AccountPage', () => {
     type('Confirm new password', 'a brand new secret');
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.wrongPassword)).toBeInTheDocument();
+    const tokenLists = () => calls.filter((c) => c.url.endsWith('/api/v1/personal-tokens')).length;
+    const listsBefore = tokenLists();
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.passwordChanged)).toBeInTheDocument();
+    expect(ACCOUNT_MESSAGES.passwordChanged).toMatch(/personal access tokens have been revoked/);
+    // The keys list is read again: it shows them revoked.
+    await waitFor(() => expect(tokenLists()).toBeGreaterThan(listsBefore));
     expect(bodyOf(sent(calls, '/account/password')[1])).toEqual({
       currentPassword: 'old password',
       newPassword: 'a brand new secret',

@@ -1,18 +1,29 @@
 import { type FormEvent, useState } from 'react';
-import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core-vault/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  listPersonalTokensRoute,
+} from '@core-vault/contracts';
 import { Field } from '../../../components/ui';
 import { messageOf } from '../../../lib/api/errors';
+import { apiKey } from '../../../lib/query';
 import { useChangePassword } from '../api/account-api';
-import { UNEXPECTED, newPasswordProblem } from '../account-texts';
+import { PASSWORD_CHANGE_EFFECTS, UNEXPECTED, newPasswordProblem } from '../account-texts';
 import { Notice, type Outcome } from './Notice';
 
-/** Current password, then the new one twice; this session stays, the others are signed out. */
+/**
+ * Current password, then the new one twice; this session stays, the others are signed out and
+ * every personal access token is revoked (the list below shows them revoked at once).
+ */
 export function PasswordSection() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const change = useChangePassword();
+  const client = useQueryClient();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -29,6 +40,7 @@ export function PasswordSection() {
       setNext('');
       setAgain('');
       setOutcome({ kind: 'success', text: res.message });
+      void client.invalidateQueries({ queryKey: apiKey(listPersonalTokensRoute).slice(0, 1) });
     } catch (err) {
       setOutcome({ kind: 'error', text: messageOf(err, UNEXPECTED) });
     }
@@ -48,6 +60,7 @@ export function PasswordSection() {
   return (
     <section className="cv-card" aria-labelledby="account-password">
       <h2 id="account-password">Password</h2>
+      <p className="cv-hint">{PASSWORD_CHANGE_EFFECTS}</p>
       <form className="ac-form" onSubmit={(e) => void submit(e)} noValidate>
         <Field id="account-current-password" label="Current password">
           {input(current, setCurrent, 'current-password')}

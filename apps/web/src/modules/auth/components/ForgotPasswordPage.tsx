@@ -90,6 +90,7 @@ export function ForgotPasswordPage() {
         )}
         {step === 'confirm' && (
           <form onSubmit={(e) => void confirm(e)}>
+            <p className="cv-hint">{UI_MESSAGES.resetEffects}</p>
             <Field id="reset-code" label="Reset code">
               <CodeInput value={code} onChange={setCode} />
             </Field>
