@@ -1,0 +1,2 @@
+export * from './vault-mcp-server';
+export * from './tool-results';
