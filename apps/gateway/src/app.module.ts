@@ -8,6 +8,7 @@ import { ArtifactsGatewayModule } from './artifacts/artifacts-gateway.module';
 import { BillingGatewayModule } from './billing/billing-gateway.module';
 import { GatewayHealthModule } from './health/gateway-health.module';
 import { IdentityGatewayModule } from './identity/identity-gateway.module';
+import { McpModule } from './mcp/mcp.module';
 import { OpenApiController } from './openapi/openapi.controller';
 import { ProxyModule } from './proxy/proxy.module';
 import { SharePageModule } from './share-page/share-page.module';
@@ -31,6 +32,7 @@ export class AppModule {
         AnalyticsGatewayModule,
         GatewayHealthModule,
         SharePageModule,
+        McpModule,
       ],
       controllers: [OpenApiController],
     };
