@@ -3,7 +3,8 @@
  * each from its own entry point, on the real infrastructure. A key made with a browser session
  * uploads and lists artifacts through the public entry with no session at all, is refused outside
  * its scopes (Business ones included), is limited on its own, and stops working everywhere the
- * moment it is revoked.
+ * moment it is revoked. From another site, only a valid key that reaches its route passes the
+ * cross-site check (never the refresh).
  */
 import { type CreatedPersonalToken, type PersonalTokenList, Topic } from '@core-vault/contracts';
 import { createKafka } from '@core-vault/platform';
@@ -95,6 +96,8 @@ afterAll(async () => {
 /** What a browser on the app's own origin sends along. */
 const sameOrigin = { origin: WEB_ORIGIN, 'sec-fetch-site': 'same-origin' };
 const emailOf = (who: string) => `${who}-${suffix}@example.com`;
+/** The cookies each signed-in user's browser holds (`name=value; …`), by who. */
+const cookies = new Map<string, string>();
 
 async function call<T = Record<string, unknown>>(
   method: string,
@@ -152,12 +155,20 @@ async function signedIn(who = 'pat'): Promise<string> {
     { what: 'code mail' },
   );
   const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1] ?? '';
-  const signIn = await call<{ token: string }>('POST', '/api/v1/auth/sign-in', {
-    headers: sameOrigin,
-    body: { email, password: code },
+  const signIn = await fetch(`${gw}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { ...sameOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: code }),
   });
   expect(signIn.status).toBe(200);
-  return signIn.body.token;
+  cookies.set(
+    who,
+    signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  );
+  return ((await signIn.json()) as { token: string }).token;
 }
 
 describe('personal access tokens through the gateway', () => {
@@ -253,6 +264,63 @@ describe('personal access tokens through the gateway', () => {
     expect([after.status, after.body.code]).toEqual([401, 'INVALID_TOKEN']);
     // The other key is untouched.
     expect((await call('GET', '/api/v1/artifacts', { token: reader })).status).toBe(200);
+  });
+
+  it('lets a cross-site request through only with a valid key that reaches its route: never the refresh', async () => {
+    const session = await signedIn('xsite');
+    const cookie = cookies.get('xsite') ?? '';
+    expect(cookie).toMatch(/cv_rt=/);
+    const create = async (scopes: string[]) =>
+      (
+        await call<CreatedPersonalToken>('POST', '/api/v1/personal-tokens', {
+          token: session,
+          headers: sameOrigin,
+          body: { name: `cross-site ${scopes.join(' ')}`, scopes },
+        })
+      ).body.token;
+    const writer = await create(['artifacts:read', 'artifacts:write']);
+    const reader = await create(['artifacts:read']);
+    const fromElsewhere = (key: string) => ({
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+      authorization: `Bearer ${key}`,
+    });
+
+    // The refresh reads the cookie: a page on another site must never get a token from it, with
+    // a junk "key" (the prefix used to be enough) or with a real one (no key reaches the refresh).
+    for (const key of ['cvp_junk', `cvpat_${'j'.repeat(43)}`, writer]) {
+      const refresh = await call<{ code: string; token?: string }>('POST', '/api/v1/auth/refresh', {
+        headers: { ...fromElsewhere(key), cookie },
+      });
+      expect([key.slice(0, 8), refresh.status, refresh.body.code, refresh.body.token]).toEqual([
+        key.slice(0, 8),
+        403,
+        'CROSS_SITE_REQUEST',
+        undefined,
+      ]);
+    }
+
+    // A valid key on a route its scopes reach passes, as the extension's uploads do.
+    const upload = await call<{ artifact: { id: string } }>('POST', '/api/v1/artifacts', {
+      headers: fromElsewhere(writer),
+      body: { title: 'sent from another origin', type: 'MARKDOWN', content: '# with a key' },
+    });
+    expect(upload.status).toBe(201);
+    // A junk key, or a valid one whose scopes do not reach the route, is refused as cross-site.
+    for (const key of ['cvp_junk', reader]) {
+      const refused = await call<{ code: string }>('POST', '/api/v1/artifacts', {
+        headers: fromElsewhere(key),
+        body: { title: 'no', type: 'MARKDOWN', content: '# no' },
+      });
+      expect([refused.status, refused.body.code]).toEqual([403, 'CROSS_SITE_REQUEST']);
+    }
+
+    // The cookie itself was fine all along: from the app's own origin it refreshes.
+    const own = await call<{ token: string }>('POST', '/api/v1/auth/refresh', {
+      headers: { ...sameOrigin, cookie },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.token).toBeTruthy();
   });
 
   it('limits each key on its own: one at its limit gets 429 + Retry-After, another key and the session do not', async () => {
