@@ -101,12 +101,19 @@ export default tseslint.config(
               onlyDependOnLibsWithTags: ['scope:shared'],
               notDependOnLibsWithTags: ['runtime:node'],
             },
-            ...['gateway', 'identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'usercontent'].map(
-              (s) => ({
-                sourceTag: `scope:${s}`,
-                onlyDependOnLibsWithTags: ['scope:shared', `scope:${s}`],
-              }),
-            ),
+            ...[
+              'gateway',
+              'identity',
+              'billing',
+              'artifacts',
+              'analytics',
+              'onboarding',
+              'usercontent',
+              'cli',
+            ].map((s) => ({
+              sourceTag: `scope:${s}`,
+              onlyDependOnLibsWithTags: ['scope:shared', `scope:${s}`],
+            })),
           ],
         },
       ],

@@ -18,8 +18,8 @@ export interface NxApp {
 
 /**
  * apps/* with a project.json of projectType application, except the e2e suite and what ships
- * through a browser's add-on store (tag `deploy:browser-store`: the extension) rather than the
- * cluster.
+ * through a browser's add-on store (tag `deploy:browser-store`: the extension) or the npm registry
+ * (tag `deploy:npm`: the command line, `corevault`) rather than the cluster.
  */
 export function nxApps(): NxApp[] {
   return readdirSync(join(ROOT, 'apps'))
@@ -28,7 +28,8 @@ export function nxApps(): NxApp[] {
       const file = join(ROOT, 'apps', name, 'project.json');
       if (!existsSync(file)) return false;
       const project = JSON.parse(readFileSync(file, 'utf8')) as { projectType?: string; tags?: string[] };
-      return project.projectType === 'application' && !project.tags?.includes('deploy:browser-store');
+      const shipsElsewhere = ['deploy:browser-store', 'deploy:npm'].some((t) => project.tags?.includes(t));
+      return project.projectType === 'application' && !shipsElsewhere;
     })
     .map((name): NxApp => {
       const dir = join(ROOT, 'apps', name);
