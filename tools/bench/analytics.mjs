@@ -399,6 +399,9 @@ async function main() {
       ANALYTICS_URL: analyticsUrl,
       RATE_LIMIT_NAMESPACE: `rl:bench:${suffix}`,
       TRACK_RATE_LIMIT: '100000000',
+      // One address sends everything, in batches of 100, and every view must count.
+      TRACK_BATCH_MAX_EVENTS: '100',
+      TRACK_VIEWS_PER_VISITOR_DAY: '100000000',
     },
     [
       ...(PROFILE_INGEST ? inspectArgs(inspectPort) : []),

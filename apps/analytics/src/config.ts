@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYTICS_LIMITS } from '@core-vault/contracts';
 import {
   authConfigSchema,
   baseConfigSchema,
@@ -36,6 +37,17 @@ export const analyticsConfigSchema = baseConfigSchema
       .default(24),
     /** Most views handed to the statistics writer at once (fetches are sized to match: ~1 KB a view). */
     VIEWS_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(20_000),
+    /**
+     * Beacon views one visitor may add to one artifact per UTC day; more are answered alike and
+     * not counted (docs/analytics.md, "Counts you can trust"). The gateway has the same setting
+     * for consented views; load tests sending from one address raise both.
+     */
+    TRACK_VIEWS_PER_VISITOR_DAY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000_000)
+      .default(ANALYTICS_LIMITS.viewsPerVisitorPerDay),
     /** Redis key prefix of the visitor sets (tests use their own). */
     ANALYTICS_REDIS_PREFIX: z
       .string()

@@ -156,10 +156,15 @@ describe('view counting', () => {
       { what: 'artifact known to analytics' },
     );
     await send(Topic.ArtifactViewed, [
-      make.view({ artifactId: a, viewerId: owner }),
-      make.view({ artifactId: a, embed: true, referrer: 'https://www.partner.example/page' }),
-      make.view({ artifactId: a, embed: true, referrer: 'https://partner.example/other' }),
-      make.view({ artifactId: a, viewerId: 'someone-else' }),
+      make.view({ artifactId: a, viewerId: owner, sessionId: 'v-owner' }),
+      make.view({
+        artifactId: a,
+        embed: true,
+        referrer: 'https://www.partner.example/page',
+        sessionId: 'v-1',
+      }),
+      make.view({ artifactId: a, embed: true, referrer: 'https://partner.example/other', sessionId: 'v-2' }),
+      make.view({ artifactId: a, viewerId: 'someone-else', sessionId: 'v-3' }),
     ]);
     let r = await waitFor(
       () => stats(a),
@@ -168,10 +173,11 @@ describe('view counting', () => {
         what: 'split counts',
       },
     );
-    expect(r.body).toMatchObject({ embedViews: 2, directViews: 1 });
+    expect(r.body).toMatchObject({ embedViews: 2, directViews: 1, uniqueVisitors30Days: 3 });
+    // Referrers count visitors (the owner is none): two came from the partner, one directly.
     expect(r.body.referrers).toEqual([
-      { domain: 'partner.example', views: 2 },
-      { domain: '(direct)', views: 1 },
+      { domain: 'partner.example', visitors: 2 },
+      { domain: '(direct)', visitors: 1 },
     ]);
 
     await send(Topic.ArtifactVisibilityChanged, [make.visibility(a, owner, false)]);
@@ -237,7 +243,7 @@ describe('view counting', () => {
       make.view({ artifactId: a, viewerId: owner }),
       make.view({ artifactId: a, viewerId: owner, embed: true }),
       make.view({ artifactId: a, viewerId: 'someone-else', referrer: 'https://partner.example/p' }),
-      make.view({ artifactId: a }),
+      make.view({ artifactId: a, sessionId: 'anonymous' }),
     ]);
     await viewsProcessed(`art-race-known-${s}`);
 
@@ -249,7 +255,8 @@ describe('view counting', () => {
       { what: 'held views sorted' },
     );
     expect(body).toMatchObject({ views: 2, ownerViews: 2, embedViews: 0, directViews: 2 });
-    expect(body.referrers.map((r) => r.domain).sort()).toEqual(['(direct)', 'partner.example']);
+    // Held views add no visitor (one of them may have been the owner), so no referrer either.
+    expect(body.referrers).toEqual([{ domain: '(direct)', visitors: 1 }]);
     // A redelivered created event changes nothing.
     await send(Topic.ArtifactCreated, [created]);
     await send(Topic.ArtifactViewed, [make.view({ artifactId: a })]);
@@ -259,6 +266,50 @@ describe('view counting', () => {
       { what: 'a later view' },
     );
     expect((await stats(a)).body.ownerViews).toBe(2);
+  });
+
+  it('credits one visitor once a day to one referrer: nine spam domains do not displace a real one', async () => {
+    const a = `art-spam-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+    // The measured attack, as the gateway now publishes it: one visitor (one pseudonym, whatever
+    // session ids and User-Agents the client sent) with nine referrer domains of its choosing…
+    const spam = Array.from({ length: 9 }, (_, i) =>
+      make.view({
+        artifactId: a,
+        sessionId: 'one-visitor',
+        userAgent: `agent-${i % 8}`,
+        referrer: `https://spam${i + 1}.example/`,
+      }),
+    );
+    // … and a real referrer three visitors came from (one of them twice).
+    const real = ['r1', 'r2', 'r3', 'r1'].map((sessionId) =>
+      make.view({ artifactId: a, sessionId, referrer: 'https://real.example/post' }),
+    );
+    await send(Topic.ArtifactViewed, [...spam.slice(0, 4), ...real, ...spam.slice(4)]);
+    const first = await waitFor(
+      () => stats(a),
+      (x) => x.body.views === 13,
+      { what: '13 views' },
+    );
+    expect(first.body.uniqueVisitors30Days).toBe(4);
+    expect(first.body.referrers).toEqual([
+      { domain: 'real.example', visitors: 3 },
+      { domain: 'spam1.example', visitors: 1 },
+    ]);
+    // Idempotent: the same events again (dropped by id) and new views of the same visitors from
+    // other domains (counted as views, credited to nobody new) change no referrer.
+    await send(Topic.ArtifactViewed, [
+      ...spam,
+      make.view({ artifactId: a, sessionId: 'one-visitor', referrer: 'https://spam10.example/' }),
+      make.view({ artifactId: a, sessionId: 'r2', referrer: 'https://elsewhere.example/' }),
+    ]);
+    const later = await waitFor(
+      () => stats(a),
+      (x) => x.body.views === 15,
+      { what: '15 views' },
+    );
+    expect(later.body.referrers).toEqual(first.body.referrers);
+    expect(later.body.uniqueVisitors30Days).toBe(4);
   });
 
   it('parks a poison message on the dead-letter topic and keeps counting', async () => {

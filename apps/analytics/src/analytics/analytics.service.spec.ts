@@ -2,7 +2,6 @@ import { ANALYTICS_LIMITS, type AuthUser } from '@core-vault/contracts';
 import { AnalyticsService, lastDays } from './analytics.service';
 import { type ArtifactStatsRepository } from './artifact-stats.repository';
 import { type ArtifactStatsDoc } from './artifact-stats.schema';
-import { encodeKey } from './referrer';
 import { type VisitorSets } from './visitor-sets';
 import { authUser } from '@core-vault/platform/testing';
 
@@ -33,14 +32,21 @@ const stats = (id: string, ownerId: string, over: Partial<ArtifactStatsDoc> = {}
 });
 
 /** Known, live statistics of the owners' artifacts, as the repository scopes them. */
-function service(docs: ArtifactStatsDoc[], uniques = { perDay: new Map<string, number>(), overall: 0 }) {
+function service(
+  docs: ArtifactStatsDoc[],
+  uniques = { perDay: new Map<string, number>(), overall: 0, visitorDays: 0 },
+  credited = new Map<string, number>(),
+) {
   const owned = (owners: readonly string[]) => docs.filter((d) => d.ownerId && owners.includes(d.ownerId));
   const repo = as<ArtifactStatsRepository>({
     findOwned: (owners: readonly string[]) => Promise.resolve(owned(owners)),
     findOwnedByIds: (owners: readonly string[], ids: readonly string[]) =>
       Promise.resolve(owned(owners).filter((d) => ids.includes(d._id))),
   });
-  return new AnalyticsService(repo, as<VisitorSets>({ count: () => Promise.resolve(uniques) }));
+  return new AnalyticsService(
+    repo,
+    as<VisitorSets>({ count: () => Promise.resolve(uniques), referrers: () => Promise.resolve(credited) }),
+  );
 }
 
 describe('lastDays', () => {
@@ -78,19 +84,23 @@ describe('AnalyticsService', () => {
     expect(rollup).toMatchObject({ artifactIds: ['a', 'b'], skipped: 2, views: 7 });
   });
 
-  it('merges referrers across artifacts, most views first, ties by name, at most the top ones', async () => {
-    const many = Object.fromEntries(
-      Array.from({ length: ANALYTICS_LIMITS.topReferrers + 3 }, (_, i) => [encodeKey(`r${i}.example`), 1]),
+  it('ranks referrers by the visitors credited to them, (direct) for the rest, ties by name, at most the top ones', async () => {
+    const many = Array.from(
+      { length: ANALYTICS_LIMITS.topReferrers + 3 },
+      (_, i) => [`r${i}.example`, 1] as const,
     );
-    const s = service([
-      stats('a', 'u1', { referrers: { [encodeKey('news.example')]: 2, ...many } }),
-      stats('b', 'u1', { referrers: { [encodeKey('news.example')]: 3, [encodeKey('blog.example')]: 5 } }),
-    ]);
+    const s = service(
+      [stats('a', 'u1'), stats('b', 'u1')],
+      { perDay: new Map(), overall: 30, visitorDays: 40 },
+      new Map([['news.example', 5], ['blog.example', 5], ...many]),
+    );
     const { referrers } = await s.rollup(user(), ['a', 'b'], now);
-    expect(referrers.slice(0, 3)).toEqual([
-      { domain: 'blog.example', views: 5 },
-      { domain: 'news.example', views: 5 },
-      { domain: 'r0.example', views: 1 },
+    expect(referrers.slice(0, 4)).toEqual([
+      // 40 visitor-days, 23 of them credited to a site.
+      { domain: '(direct)', visitors: 17 },
+      { domain: 'blog.example', visitors: 5 },
+      { domain: 'news.example', visitors: 5 },
+      { domain: 'r0.example', visitors: 1 },
     ]);
     expect(referrers).toHaveLength(ANALYTICS_LIMITS.topReferrers);
   });
@@ -101,7 +111,7 @@ describe('AnalyticsService', () => {
         stats('a', 'u1', { days: { '2026-11-24': 2, '2026-10-01': 50 } }),
         stats('b', 'u1', { days: { '2026-11-24': 1 } }),
       ],
-      { perDay: new Map([['2026-11-24', 2]]), overall: 2 },
+      { perDay: new Map([['2026-11-24', 2]]), overall: 2, visitorDays: 2 },
     );
     const result = await s.artifact(user(), 'a', now);
     expect(result.series.at(-1)).toEqual({ day: '2026-11-24', views: 2, uniqueVisitors: 2 });

@@ -12,7 +12,7 @@ import {
 import { AnalyticsException } from './analytics.exception';
 import { ArtifactStatsRepository } from './artifact-stats.repository';
 import { type ArtifactStatsDoc } from './artifact-stats.schema';
-import { decodeKey } from './referrer';
+import { topReferrers } from './referrer';
 import { VisitorSets } from './visitor-sets';
 
 const DAY_MS = 86_400_000;
@@ -70,14 +70,11 @@ export class AnalyticsService {
 
   private async advanced(docs: readonly ArtifactStatsDoc[], now: Date): Promise<AdvancedStats> {
     const days = lastDays(now);
-    const uniques = await this.visitors.count(
-      docs.map((d) => d._id),
-      days,
-    );
-    const referrers = new Map<string, number>();
-    for (const d of docs)
-      for (const [key, n] of Object.entries(d.referrers ?? {}))
-        referrers.set(decodeKey(key), (referrers.get(decodeKey(key)) ?? 0) + n);
+    const ids = docs.map((d) => d._id);
+    const [uniques, credited] = await Promise.all([
+      this.visitors.count(ids, days),
+      this.visitors.referrers(ids, days),
+    ]);
     const series = days.map((day) => ({
       day,
       views: docs.reduce((n, d) => n + (d.days?.[day] ?? 0), 0),
@@ -91,10 +88,7 @@ export class AnalyticsService {
       uniqueVisitors30Days: uniques.overall,
       embedViews: sum((d) => d.embedViews),
       directViews: sum((d) => d.directViews),
-      referrers: [...referrers]
-        .map(([domain, views]) => ({ domain, views }))
-        .sort((a, b) => b.views - a.views || a.domain.localeCompare(b.domain))
-        .slice(0, ANALYTICS_LIMITS.topReferrers),
+      referrers: topReferrers(credited, uniques.visitorDays, ANALYTICS_LIMITS.topReferrers),
       series,
     };
   }

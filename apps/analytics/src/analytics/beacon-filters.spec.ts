@@ -1,3 +1,4 @@
+import { visitorMaterial } from '@core-vault/contracts';
 import { clientIp, referrerOrigin, skipReason, visitorHash } from './beacon-filters';
 
 const chrome =
@@ -46,24 +47,28 @@ describe('skipReason', () => {
 describe('visitorHash', () => {
   const day1 = 'salt-of-2026-11-24-xxxxxxxxxxxx';
   const day2 = 'salt-of-2026-11-25-yyyyyyyyyyyy';
+  const of = (salt: string, ip: string, artifactId = 'art-1', viewerId?: string) =>
+    visitorHash(salt, visitorMaterial(artifactId, ip, viewerId));
 
   it('is the same for one visitor of one artifact on one day, and holds no part of the address', () => {
-    const h = visitorHash(day1, '203.0.113.7', chrome, 'art-1');
-    expect(h).toBe(visitorHash(day1, '203.0.113.7', chrome, 'art-1'));
+    const h = of(day1, '203.0.113.7');
+    expect(h).toBe(of(day1, '203.0.113.7'));
     expect(h).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(h).not.toContain('203');
   });
 
-  it('differs the next day (new salt), for another artifact, address or browser', () => {
-    const h = visitorHash(day1, '203.0.113.7', chrome, 'art-1');
-    expect(visitorHash(day2, '203.0.113.7', chrome, 'art-1')).not.toBe(h);
-    expect(visitorHash(day1, '203.0.113.7', chrome, 'art-2')).not.toBe(h);
-    expect(visitorHash(day1, '203.0.113.8', chrome, 'art-1')).not.toBe(h);
-    expect(visitorHash(day1, '203.0.113.7', `${chrome} Edg/131`, 'art-1')).not.toBe(h);
+  it('differs the next day (new salt), for another artifact or address', () => {
+    const h = of(day1, '203.0.113.7');
+    expect(of(day2, '203.0.113.7')).not.toBe(h);
+    expect(of(day1, '203.0.113.7', 'art-2')).not.toBe(h);
+    expect(of(day1, '203.0.113.8')).not.toBe(h);
   });
 
-  it('does not let fields run into each other', () => {
-    expect(visitorHash(day1, '1.2.3.4', 'ab', 'c')).not.toBe(visitorHash(day1, '1.2.3.4', 'a', 'bc'));
+  it('is one visitor per IPv6 /64 and per signed-in account, whatever the User-Agent says', () => {
+    // The User-Agent is not an input at all: eight browsers on one address are one visitor.
+    expect(of(day1, '2001:db8:5:6::1')).toBe(of(day1, '2001:db8:5:6:aaaa::2'));
+    expect(of(day1, '203.0.113.7', 'art-1', 'u1')).toBe(of(day1, '198.51.100.9', 'art-1', 'u1'));
+    expect(of(day1, '203.0.113.7', 'art-1', 'u1')).not.toBe(of(day1, '203.0.113.7'));
   });
 });
 

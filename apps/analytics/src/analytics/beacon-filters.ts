@@ -42,15 +42,14 @@ const VISITOR_HASH_CHARS = 22;
 
 /**
  * The day's pseudonym of one visitor of one artifact: HMAC-SHA256 under the day's random salt of
- * client IP, User-Agent and artifact id, truncated. Without the salt (Redis only, gone after
- * 48 h, never logged) the hash cannot be recomputed from an IP, and with tomorrow's salt the same
+ * `visitorMaterial` (contracts: the signed-in account, else the client address — a whole IPv4
+ * address or an IPv6 /64 — and the artifact id), truncated. The User-Agent is not part of it: a
+ * client that changes it is the same visitor. Without the salt (Redis only, gone after 48 h,
+ * never logged) the hash cannot be recomputed from an address, and with tomorrow's salt the same
  * visitor gets an unrelated hash, so no visitor can be followed across days or across artifacts.
  */
-export function visitorHash(salt: string, ip: string, userAgent: string, artifactId: string): string {
-  return createHmac('sha256', salt)
-    .update(`${ip}\n${userAgent}\n${artifactId}`)
-    .digest('base64url')
-    .slice(0, VISITOR_HASH_CHARS);
+export function visitorHash(salt: string, material: string): string {
+  return createHmac('sha256', salt).update(material).digest('base64url').slice(0, VISITOR_HASH_CHARS);
 }
 
 /**

@@ -81,7 +81,8 @@ beforeAll(async () => {
   kafka = testKafka();
   admin = kafka.admin();
   await admin.connect();
-  env = await testEnv(admin);
+  // A small daily allowance per visitor, so the cap is reached with a few beacons.
+  env = { ...(await testEnv(admin)), TRACK_VIEWS_PER_VISITOR_DAY: '5' };
   svc = await startAnalyticsApp(env);
 }, 60_000);
 
@@ -112,7 +113,7 @@ describe('view beacon', () => {
       directViews: 0,
       ownerViews: 0,
       uniqueVisitors30Days: 1,
-      referrers: [{ domain: 'blog.example.org', views: 1 }],
+      referrers: [{ domain: 'blog.example.org', visitors: 1 }],
     });
   }, 60_000);
 
@@ -159,6 +160,7 @@ describe('view beacon', () => {
     await beacon({ artifactId: a });
     await beacon({ artifactId: a });
     await beacon({ artifactId: a, ip: OTHER_IP });
+    // Another browser on the same address is the same visitor: the User-Agent names nobody.
     await beacon({ artifactId: a, userAgent: FIREFOX });
     // Yesterday's view of the first visitor, hashed under yesterday's salt.
     const service = svc.app.get(BeaconService);
@@ -176,10 +178,33 @@ describe('view beacon', () => {
       { what: 'five views', timeoutMs: 30_000 },
     );
     const day = (d: Date) => got.series.find((p) => p.day === utcDay(d));
-    expect(day(now)).toMatchObject({ views: 4, uniqueVisitors: 3 });
+    expect(day(now)).toMatchObject({ views: 4, uniqueVisitors: 2 });
     expect(day(yesterday)).toMatchObject({ views: 1, uniqueVisitors: 1 });
-    // 3 today + yesterday's, which no longer links to today's hash of the same visitor.
-    expect(got.uniqueVisitors30Days).toBe(4);
+    // 2 today + yesterday's, which no longer links to today's hash of the same visitor.
+    expect(got.uniqueVisitors30Days).toBe(3);
+  }, 60_000);
+
+  it('counts one visitor at most TRACK_VIEWS_PER_VISITOR_DAY times a day per artifact, answering alike', async () => {
+    const a = `art-cap-${s}`;
+    await created(a);
+    const agents = Array.from({ length: 8 }, (_, i) => `${CHROME} Variant/${i}`);
+    // Eight beacons from one address with eight User-Agents, over this suite's allowance of 5.
+    const answers = await Promise.all(agents.map((userAgent) => beacon({ artifactId: a, userAgent })));
+    expect(answers.map((r) => r.status)).toEqual(agents.map(() => 204));
+    // The marker: another visitor's view, after the others on the same partition.
+    expect((await beacon({ artifactId: a, ip: OTHER_IP })).status).toBe(204);
+    const got = await waitFor(
+      () => stats(a),
+      (x) => x.views === 6,
+      { what: 'five capped views and the marker', timeoutMs: 30_000 },
+    );
+    expect(got.uniqueVisitors30Days).toBe(2);
+    // The counters are named by the visitor's hash: no key names the address.
+    const redis = svc.app.get<Redis>(REDIS);
+    const keys = await redis.keys(`${env['ANALYTICS_REDIS_PREFIX']}:beacon-views:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join('\n')).not.toMatch(/203\.0\.113|198\.51\.100/);
+    expect(await redis.ttl(keys[0]!)).toBeGreaterThan(24 * 3600);
   }, 60_000);
 
   it('keeps one random salt per UTC day in Redis for 48 h, shared by every instance', async () => {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Redis } from 'ioredis';
-import { type AuthUser, Topic, type ViewBeaconBody, utcDay } from '@core-vault/contracts';
+import {
+  type AuthUser,
+  Topic,
+  type ViewBeaconBody,
+  utcDay,
+  viewsWithinCap,
+  visitorMaterial,
+} from '@core-vault/contracts';
 import {
   APP_CONFIG,
   AppException,
@@ -21,6 +28,8 @@ import {
 
 /** A day's salt outlives its day (views stamped just before midnight), then it is gone for good. */
 export const DAILY_SALT_TTL_SECONDS = 48 * 3600;
+/** A visitor's daily view counter outlives the visitor's day a little, then it is gone. */
+const VISITOR_COUNTER_TTL_SECONDS = 25 * 3600;
 /** Like the gateway's tracking calls: a beacon answers within this even with the broker away. */
 const PUBLISH_TIMEOUT_MS = 5_000;
 
@@ -29,7 +38,8 @@ export interface BeaconVisit extends BeaconRequestFacts {
   ip: string;
 }
 
-export type BeaconOutcome = 'counted' | SkipReason;
+/** `capped`: the visitor already added their TRACK_VIEWS_PER_VISITOR_DAY views of the artifact today. */
+export type BeaconOutcome = 'counted' | SkipReason | 'capped';
 
 const unavailable = () =>
   new AppException(503, 'TRACKING_UNAVAILABLE', 'Tracking is temporarily unavailable.');
@@ -67,9 +77,13 @@ export class BeaconService {
     }
     const userAgent = (visit.userAgent ?? '').slice(0, 512);
     const viewedAt = now.toISOString();
-    const salt = await this.dailySalt(utcDay(viewedAt)).catch(() => {
+    const visitor = await this.visitorOf(body.artifactId, visit.ip, viewer, utcDay(viewedAt)).catch(() => {
       throw unavailable();
     });
+    if (!visitor.counts) {
+      this.logger.debug('beacon ignored: capped');
+      return 'capped';
+    }
     const referrer = referrerOrigin(body.referrer);
     const entry = this.events.create(
       Topic.ArtifactViewed,
@@ -78,7 +92,7 @@ export class BeaconService {
         viewedAt,
         userAgent,
         embed: body.embed,
-        sessionId: visitorHash(salt, visit.ip, userAgent, body.artifactId),
+        sessionId: visitor.hash,
         ...(referrer ? { referrer } : {}),
         ...(viewer ? { viewerId: viewer.id } : {}),
       },
@@ -94,6 +108,25 @@ export class BeaconService {
       throw unavailable();
     }
     return 'counted';
+  }
+
+  /**
+   * The visitor's hash of the day, and whether this view is within their daily views of the
+   * artifact (one INCR of a counter named by the hash: no counter names an address or account).
+   */
+  private async visitorOf(
+    artifactId: string,
+    ip: string,
+    viewer: AuthUser | null,
+    day: string,
+  ): Promise<{ hash: string; counts: boolean }> {
+    const salt = await this.dailySalt(day);
+    const hash = visitorHash(salt, visitorMaterial(artifactId, ip, viewer?.id));
+    const key = `${this.config.ANALYTICS_REDIS_PREFIX}:beacon-views:${hash}`;
+    const results = await this.redis.multi().incr(key).expire(key, VISITOR_COUNTER_TTL_SECONDS).exec();
+    const [err, after] = results?.[0] ?? [new Error('the visitor counter did not answer'), 0];
+    if (err) throw err;
+    return { hash, counts: viewsWithinCap(Number(after), 1, this.config.TRACK_VIEWS_PER_VISITOR_DAY) > 0 };
   }
 
   /**

@@ -35,7 +35,25 @@ describe('planViewWrites', () => {
     expect(w!.newTotal).toBe(12);
     expect(w!.watermark).toBe(6);
     expect(w!.previousWatermark).toBeUndefined();
-    expect(w!.visitors).toEqual([{ day: '2030-01-01', sessionId: 's1' }]);
+    // The visitor is credited to the referring domain (VisitorSets decides: once a day).
+    expect(w!.visitors).toEqual([{ day: '2030-01-01', sessionId: 's1', domain: 'blog.example' }]);
+  });
+
+  it('credits a visitor only to a readable referring domain, replays included', () => {
+    const [w] = planViewWrites(0, new Map([['a1', snap({ wm: { '0': 1 } })]]), [
+      view(1, { sessionId: 'replayed', referrer: 'https://replay.example/x' }),
+      view(2, { sessionId: 's1' }),
+      view(3, { sessionId: 's1', referrer: 'not a url' }),
+      view(4, { sessionId: 's2', referrer: 'https://WWW.News.Example/a?b=c' }),
+      view(5, { sessionId: 's3', referrer: 'https://news.example/other' }),
+    ]);
+    expect(w!.visitors).toEqual([
+      { day: '2030-01-01', sessionId: 'replayed', domain: 'replay.example' },
+      { day: '2030-01-01', sessionId: 's1' },
+      { day: '2030-01-01', sessionId: 's1' },
+      { day: '2030-01-01', sessionId: 's2', domain: 'news.example' },
+      { day: '2030-01-01', sessionId: 's3', domain: 'news.example' },
+    ]);
   });
 
   it('skips views at or below the partition watermark (a replay) and writes nothing for a pure replay', () => {

@@ -1,6 +1,6 @@
 import { type EventPayloads, type Topic, utcDay } from '@core-vault/contracts';
 import { MAX_HELD_VIEWERS, holdView } from './held-views';
-import { MAX_REFERRER_DOMAINS, OTHER, encodeKey, referrerDomain } from './referrer';
+import { DIRECT, MAX_REFERRER_DOMAINS, OTHER, UNREADABLE, encodeKey, referrerDomain } from './referrer';
 
 type ViewPayload = EventPayloads[Topic.ArtifactViewed];
 
@@ -32,8 +32,11 @@ export interface ArtifactWrite {
   watermark: number;
   inc: Record<string, number>;
   lastViewedAt: Date | null;
-  /** Sessions of counted views, replayed ones included (adding a visitor twice changes nothing). */
-  visitors: { day: string; sessionId: string }[];
+  /**
+   * Visitors of counted views, replayed ones included (adding a visitor twice changes nothing),
+   * with the referring domain to credit them to (VisitorSets: once per visitor and day).
+   */
+  visitors: { day: string; sessionId: string; domain?: string }[];
   /** The new absolute total when counted views changed it on a known artifact (→ event). */
   newTotal: number | null;
   /**
@@ -60,8 +63,9 @@ export function planViewWrites(
 ): ArtifactWrite[] {
   const wmKey = String(partition);
   const states = new Map<string, PlanState>();
-  // Referrer URL → encoded domain key (referrerKeyOf).
+  // Referrer URL → encoded domain key (referrerKeyOf), and → the domain a visitor is credited to.
   const domains = new Map<string | undefined, string>();
+  const credits = new Map<string | undefined, string | undefined>();
   for (const { offset, data } of views) {
     let state = states.get(data.artifactId);
     if (!state) {
@@ -92,7 +96,7 @@ export function planViewWrites(
     if (previous !== undefined && offset <= previous) {
       w.dropped.replayed++;
       if (data.sessionId && countable(snap, data))
-        w.visitors.push({ day: utcDay(data.viewedAt), sessionId: data.sessionId });
+        w.visitors.push(visit(utcDay(data.viewedAt), data.sessionId, creditOf(credits, data.referrer)));
       continue;
     }
     if (offset > w.watermark) w.watermark = offset;
@@ -130,7 +134,7 @@ export function planViewWrites(
     bump(w.inc, `referrers.${key}`);
     if (state.lastViewedAt === undefined || later(data.viewedAt, state.lastViewedAt))
       state.lastViewedAt = data.viewedAt;
-    if (data.sessionId) w.visitors.push({ day, sessionId: data.sessionId });
+    if (data.sessionId) w.visitors.push(visit(day, data.sessionId, creditOf(credits, data.referrer)));
   }
   const writes: ArtifactWrite[] = [];
   for (const { snap, write: w, lastViewedAt } of states.values()) {
@@ -147,6 +151,23 @@ function referrerKeyOf(domains: Map<string | undefined, string>, referrer: strin
   let key = domains.get(referrer);
   if (key === undefined) domains.set(referrer, (key = encodeKey(referrerDomain(referrer))));
   return key;
+}
+
+/** The referring domain a visitor can be credited to: none for a direct or unreadable referrer. */
+function creditOf(
+  credits: Map<string | undefined, string | undefined>,
+  referrer: string | undefined,
+): string | undefined {
+  if (referrer === undefined) return undefined;
+  if (credits.has(referrer)) return credits.get(referrer);
+  const domain = referrerDomain(referrer);
+  const credit = domain === DIRECT || domain === UNREADABLE ? undefined : domain;
+  credits.set(referrer, credit);
+  return credit;
+}
+
+function visit(day: string, sessionId: string, domain: string | undefined) {
+  return domain === undefined ? { day, sessionId } : { day, sessionId, domain };
 }
 
 interface PlanState {

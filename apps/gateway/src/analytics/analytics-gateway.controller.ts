@@ -13,6 +13,9 @@ import { RateLimit, RateLimitGuard } from '../security/rate-limit.guard';
 import { CollectionRollup } from './collection-rollup';
 import { ViewTracker } from './view-tracker';
 
+/** The client address as the rate limits read it (Express' req.ip under TRUST_PROXY_HOPS). */
+const clientOf = (req: Request): string => req.ip ?? 'unknown';
+
 /**
  * The analytics calls the gateway answers itself (`answeredBy: 'gateway'` in
  * libs/contracts/src/analytics): tracking (produced straight to Kafka) and a collection's
@@ -35,8 +38,9 @@ export class AnalyticsGatewayController {
   async trackView(
     @OptionalUser() user: AuthUser | null,
     @Body(new ZodValidationPipe(trackViewBodySchema)) body: TrackViewBody,
+    @Req() req: Request,
   ): Promise<{ accepted: number }> {
-    return { accepted: await this.tracker.track([body], user) };
+    return { accepted: await this.tracker.track([body], user, clientOf(req)) };
   }
 
   @Public()
@@ -48,8 +52,9 @@ export class AnalyticsGatewayController {
   async trackViews(
     @OptionalUser() user: AuthUser | null,
     @Body(new ZodValidationPipe(trackViewsBodySchema)) body: TrackViewsBody,
+    @Req() req: Request,
   ): Promise<{ accepted: number }> {
-    return { accepted: await this.tracker.track(body.events, user) };
+    return { accepted: await this.tracker.track(body.events, user, clientOf(req)) };
   }
 
   @RequireAnalytics('advanced')

@@ -156,7 +156,9 @@ describe('tracking through the gateway', () => {
       (x) => x.body['views'] === 3 && x.body['ownerViews'] === 1,
       { what: 'views counted', timeoutMs: 30_000 },
     );
-    expect(r.body).toMatchObject({ embedViews: 1, directViews: 2, uniqueVisitors30Days: 1 });
+    // Two visitors: the anonymous ones from two addresses (the owner is none), whatever session
+    // id each sent.
+    expect(r.body).toMatchObject({ embedViews: 1, directViews: 2, uniqueVisitors30Days: 2 });
     // The product's own view count follows (analytics → Kafka → artifacts).
     await waitFor(
       async () => (await api('GET', `/api/v1/artifacts/${id}`, { token: token(owner) })).body['artifact'],
@@ -195,7 +197,72 @@ describe('tracking through the gateway', () => {
     });
     expect(many.status).toBe(400);
     expect(String(many.body['message'])).toContain('at most 100');
+    // The gateway's own batch size (TRACK_BATCH_MAX_EVENTS, 20 by default) is the one clients meet.
+    const over = await api('POST', '/api/v1/analytics/track-views', {
+      body: { events: Array.from({ length: 21 }, () => view('a')) },
+    });
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: '"events" has too many items (at most 20).',
+    });
   });
+
+  it('reproduces the measured attack: one address, chosen session ids, agents and referrers count as one visitor', async () => {
+    const id = await createArtifact('attacked');
+    await waitFor(
+      () => statsOf(id),
+      (r) => r.status === 200,
+      { what: 'analytics knows the artifact', timeoutMs: 30_000 },
+    );
+    const ip = '198.51.100.66';
+    // Every view a new session id, one of eight User-Agents, one of nine referrer domains.
+    const attack = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) =>
+        view(id, {
+          sessionId: `chosen-${from + i}`,
+          userAgent: `Mozilla/5.0 agent-${i % 8}`,
+          referrer: `https://spam${(i % 9) + 1}.example/`,
+          embed: true,
+        }),
+      );
+    // The request measured in #32: 100 views at once is refused as a whole.
+    const hundred = await api('POST', '/api/v1/analytics/track-views', {
+      body: { events: attack(100, 0) },
+      ip,
+    });
+    expect(hundred.status).toBe(400);
+    expect(String(hundred.body['message'])).toContain('at most 20');
+    // Within the batch size it is accepted — and counted within one visitor's daily allowance (20).
+    for (const from of [100, 120]) {
+      const sent = await api('POST', '/api/v1/analytics/track-views', {
+        body: { events: attack(20, from) },
+        ip,
+      });
+      expect([sent.status, sent.body]).toEqual([202, { accepted: 20 }]);
+    }
+    // Three people came from a real blog.
+    for (const n of [1, 2, 3])
+      expect(
+        (
+          await api('POST', '/api/v1/analytics/track-view', {
+            body: view(id, { referrer: 'https://real.example/post' }),
+            ip: `192.0.2.${n}`,
+          })
+        ).status,
+      ).toBe(202);
+    const r = await waitFor(
+      () => statsOf(id),
+      (x) => x.body['views'] === 23,
+      { what: '20 + 3 views', timeoutMs: 30_000 },
+    );
+    expect(r.body['uniqueVisitors30Days']).toBe(4);
+    // Nine domains from one visitor: one credit, to the first; the real one leads.
+    expect(r.body['referrers']).toEqual([
+      { domain: 'real.example', visitors: 3 },
+      { domain: 'spam1.example', visitors: 1 },
+    ]);
+  }, 60_000);
 
   it('rate-limits a flood from one client with 429 and Retry-After, other clients unaffected', async () => {
     const ip = '203.0.113.7';

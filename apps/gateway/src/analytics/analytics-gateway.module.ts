@@ -7,6 +7,7 @@ import { AnalyticsGatewayController } from './analytics-gateway.controller';
 import { CollectionRollup } from './collection-rollup';
 import { OnboardingGatewayController } from './onboarding-gateway.controller';
 import { ViewBeaconPreflight } from './view-beacon-preflight.middleware';
+import { TrackedVisitors } from './tracked-visitors';
 import { ViewTracker } from './view-tracker';
 
 /**
@@ -16,7 +17,7 @@ import { ViewTracker } from './view-tracker';
 @Module({
   imports: [SecurityModule],
   controllers: [AnalyticsGatewayController, AnalyticsForwarders, OnboardingGatewayController],
-  providers: [ThreadedEventPublisher, ViewTracker, CollectionRollup],
+  providers: [ThreadedEventPublisher, TrackedVisitors, ViewTracker, CollectionRollup],
 })
 export class AnalyticsGatewayModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

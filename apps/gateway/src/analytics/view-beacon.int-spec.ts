@@ -11,6 +11,7 @@ import { Topic } from '@core-vault/contracts';
 import { createKafka } from '@core-vault/platform';
 import {
   ServiceStack,
+  devTokenFor,
   startGroupsAtEnd,
   testInfra,
   testLogger,
@@ -24,6 +25,8 @@ const WEB_ORIGIN = 'http://127.0.0.1:4200';
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const stack = new ServiceStack();
+/** Beacons one address may send a minute here: the measured twelve, and not one more. */
+const RATE_LIMIT = 12;
 const kafka = createKafka({ clientId: 'gw-beacon-test', brokers: infra.kafkaBrokers, logger: testLogger() });
 let gw = '';
 let tail: Consumer;
@@ -80,7 +83,7 @@ beforeAll(async () => {
     RATE_LIMIT_NAMESPACE: `rl:test:beacon:${suffix}`,
     // Client IPs from X-Forwarded-For, as behind the ingress.
     TRUST_PROXY_HOPS: '1',
-    TRACK_RATE_LIMIT: '5',
+    TRACK_RATE_LIMIT: String(RATE_LIMIT),
   });
 }, 240_000);
 
@@ -152,6 +155,37 @@ describe('the view beacon through the gateway', () => {
     expect(raw).not.toContain('198.51.100');
   }, 60_000);
 
+  it('counts twelve beacons from one address with eight User-Agents as one unique visitor', async () => {
+    const owner = devTokenFor(`owner-beacon-${suffix}`, { plan: 'Business', sts: 'ACTIVE' });
+    const created = await fetch(`${gw}/api/v1/artifacts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'embedded', type: 'HTML', content: '<p>hi</p>', isPublic: true }),
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as { artifact: { id: string } }).artifact.id;
+    const stats = async () => {
+      const res = await fetch(`${gw}/api/v1/analytics/artifacts/${id}`, {
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    await waitFor(stats, (r) => r.status === 200, {
+      what: 'analytics knows the artifact',
+      timeoutMs: 30_000,
+    });
+    const agents = Array.from({ length: 8 }, (_, i) => CHROME.replace('131.0.0.0', `13${i}.0.0.0`));
+    for (let i = 0; i < 12; i++)
+      expect((await beacon(id, '203.0.113.99', { 'user-agent': agents[i % 8]! })).status).toBe(204);
+    const r = await waitFor(stats, (x) => x.body['views'] === 12, {
+      what: 'twelve views',
+      timeoutMs: 30_000,
+    });
+    expect(r.body['uniqueVisitors30Days']).toBe(1);
+    expect(r.body['referrers']).toEqual([{ domain: 'blog.example.org', visitors: 1 }]);
+    expect(new Set(eventsOf(id).map((e) => e.data['sessionId'])).size).toBe(1);
+  }, 60_000);
+
   it('refuses what is not a beacon (400), a body over 4 KB (413), and limits each client address (429, readable cross-origin)', async () => {
     const bad = await beacon('x', '192.0.2.1', {}, JSON.stringify({ artifactId: 'x', embed: 'yes' }));
     expect(bad.status).toBe(400);
@@ -163,8 +197,9 @@ describe('the view beacon through the gateway', () => {
     );
     expect(big.status).toBe(413);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await beacon(`limited-${suffix}`, '192.0.2.3')).status);
-    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+    for (let i = 0; i <= RATE_LIMIT; i++)
+      statuses.push((await beacon(`limited-${suffix}`, '192.0.2.3')).status);
+    expect(statuses).toEqual([...Array.from({ length: RATE_LIMIT }, () => 204), 429]);
     const limited = await beacon(`limited-${suffix}`, '192.0.2.3');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('access-control-allow-origin')).toBe('*');

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AuthUser, type TrackViewBody, Topic, viewedAtProblem } from '@core-vault/contracts';
+import {
+  type AuthUser,
+  type TrackViewBody,
+  Topic,
+  batchTooLarge,
+  viewedAtProblem,
+} from '@core-vault/contracts';
 import {
   APP_CONFIG,
   AppException,
@@ -8,11 +14,14 @@ import {
   withDeadline,
 } from '@core-vault/platform';
 import { type GatewayConfig } from '../config';
+import { TrackedVisitors } from './tracked-visitors';
 
 /**
  * Turns consented views into artifacts.artifact-viewed.v1 events, straight to Kafka: the gateway
  * changes no state, so there is no outbox. The client's id becomes the event id (analytics drops
  * a resent copy by it) and the artifact id the key (one artifact's views stay on one partition).
+ * The visitor is the server's daily pseudonym (TrackedVisitors), not the client's session id, and
+ * views past a visitor's daily allowance are accepted without being published.
  */
 @Injectable()
 export class ViewTracker {
@@ -29,10 +38,25 @@ export class ViewTracker {
    */
   constructor(
     private readonly publisher: ThreadedEventPublisher,
+    private readonly visitors: TrackedVisitors,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async track(views: readonly TrackViewBody[], viewer: AuthUser | null, now = new Date()): Promise<number> {
+  /**
+   * Answers how many views were accepted: all of them, counted or past their visitor's daily
+   * allowance alike, so a client learns nothing from it (and a fire-and-forget one needs nothing).
+   */
+  async track(
+    views: readonly TrackViewBody[],
+    viewer: AuthUser | null,
+    ip: string,
+    now = new Date(),
+  ): Promise<number> {
+    const max = this.config.TRACK_BATCH_MAX_EVENTS;
+    if (views.length > max)
+      throw new AppException(400, 'VALIDATION_FAILED', `"events" has too many items (at most ${max}).`, [
+        { path: 'events', message: batchTooLarge(max) },
+      ]);
     views.forEach((v, i) => {
       const problem = viewedAtProblem(v.viewedAt, now);
       if (problem)
@@ -42,21 +66,31 @@ export class ViewTracker {
           views.length > 1 ? `events.${i}: ${problem}` : problem,
         );
     });
-    const entries = views.map((v) =>
-      this.events.create(
-        Topic.ArtifactViewed,
-        {
-          artifactId: v.artifactId,
-          viewedAt: v.viewedAt,
-          userAgent: v.userAgent,
-          embed: v.embed ?? false,
-          ...(v.sessionId ? { sessionId: v.sessionId } : {}),
-          ...(v.referrer ? { referrer: v.referrer } : {}),
-          ...(viewer ? { viewerId: viewer.id } : {}),
-        },
-        { key: v.artifactId, id: v.id, occurredAt: now },
-      ),
+    const visitors = await this.visitors.admit(
+      views.map((v) => v.artifactId),
+      { ip, ...(viewer ? { viewerId: viewer.id } : {}) },
     );
+    // The body's sessionId is the client's to choose, so it names no visitor: the pseudonym does.
+    const entries = views.flatMap((v, i) => {
+      const visitor = visitors[i];
+      if (!visitor) return [];
+      return [
+        this.events.create(
+          Topic.ArtifactViewed,
+          {
+            artifactId: v.artifactId,
+            viewedAt: v.viewedAt,
+            userAgent: v.userAgent,
+            embed: v.embed ?? false,
+            sessionId: visitor,
+            ...(v.referrer ? { referrer: v.referrer } : {}),
+            ...(viewer ? { viewerId: viewer.id } : {}),
+          },
+          { key: v.artifactId, id: v.id, occurredAt: now },
+        ),
+      ];
+    });
+    if (entries.length === 0) return views.length;
     // The producer retries a broker it cannot reach for a minute or more; a tracking call answers
     // within the timeout instead. A send given up on may still land once the broker is back, so a
     // client that resends the same ids after a 503 is not counted twice: analytics drops the copy.
@@ -69,6 +103,6 @@ export class ViewTracker {
     } catch {
       throw new AppException(503, 'TRACKING_UNAVAILABLE', 'Tracking is temporarily unavailable.');
     }
-    return entries.length;
+    return views.length;
   }
 }

@@ -6,7 +6,18 @@ export const ANALYTICS_LIMITS = {
   userAgentMaxChars: 512,
   referrerMaxChars: 2048,
   sessionIdMaxChars: 128,
-  batchMaxEvents: 100,
+  /**
+   * Views one track-views request may carry (400 above). Small: a client batches what one page
+   * saw; each view costs a visitor pseudonym and a counter. The gateway's TRACK_BATCH_MAX_EVENTS
+   * raises it for load tests, never past batchCeilingEvents.
+   */
+  batchMaxEvents: 20,
+  batchCeilingEvents: 100,
+  /**
+   * Views one visitor (docs/analytics.md, "Counts you can trust") may add to one artifact in one
+   * UTC day; more are accepted and not counted. TRACK_VIEWS_PER_VISITOR_DAY raises it for tests.
+   */
+  viewsPerVisitorPerDay: 20,
   /** A view may be reported this late (offline tabs, retries) … */
   viewedAtMaxAgeHours: 48,
   /** … and this far ahead of the server clock (client clock skew). */
@@ -60,11 +71,14 @@ export const trackViewsBodySchema = z.strictObject({
   events: z
     .array(trackViewBodySchema)
     .min(1, 'events must hold at least one view')
-    .max(
-      ANALYTICS_LIMITS.batchMaxEvents,
-      `events must hold at most ${ANALYTICS_LIMITS.batchMaxEvents} views`,
-    ),
+    // The ceiling any deployment may allow; the gateway refuses more than its configured
+    // TRACK_BATCH_MAX_EVENTS (ANALYTICS_LIMITS.batchMaxEvents by default) with the same message.
+    .max(ANALYTICS_LIMITS.batchCeilingEvents, batchTooLarge(ANALYTICS_LIMITS.batchCeilingEvents)),
 });
+
+export function batchTooLarge(max: number): string {
+  return `events must hold at most ${max} views`;
+}
 export type TrackViewsBody = z.infer<typeof trackViewsBodySchema>;
 
 /**
@@ -135,7 +149,12 @@ export const dailyViewsSchema = z.object({
   views: z.number().int(),
   uniqueVisitors: z.number().int(),
 });
-export const referrerCountSchema = z.object({ domain: z.string(), views: z.number().int() });
+/**
+ * One referrer of the top list: its domain ("(direct)" without one, "(other)" past the kept
+ * domains) and the visitors it brought — each visitor counted once a day, for the first referrer
+ * they came with that day (docs/analytics.md, "Counts you can trust").
+ */
+export const referrerCountSchema = z.object({ domain: z.string(), visitors: z.number().int() });
 export const advancedStatsSchema = z.object({
   views: z.number().int(),
   ownerViews: z.number().int(),

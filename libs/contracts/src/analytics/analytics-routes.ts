@@ -29,7 +29,7 @@ export const analyticsRoute = {
     id: 'trackViews',
     method: 'POST',
     path: `${base}/track-views`,
-    summary: `Report up to ${d.ANALYTICS_LIMITS.batchMaxEvents} consented views at once`,
+    summary: `Report up to ${d.ANALYTICS_LIMITS.batchMaxEvents} consented views at once (one visitor adds at most ${d.ANALYTICS_LIMITS.viewsPerVisitorPerDay} views to an artifact a day; more are accepted, not counted)`,
     tag,
     answeredBy: 'gateway',
     access: 'public',

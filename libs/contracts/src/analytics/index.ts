@@ -1,2 +1,3 @@
 export * from './analytics-dto';
 export * from './analytics-routes';
+export * from './visitor-identity';

@@ -16,7 +16,7 @@ interface Figures {
   ownerViews: number;
   embedViews: number;
   directViews: number;
-  referrers: { domain: string; views: number }[];
+  referrers: { domain: string; visitors: number }[];
 }
 
 export function viewCountingFlow(life: () => LifeContext): void {
@@ -97,7 +97,7 @@ export function viewCountingFlow(life: () => LifeContext): void {
       { timeoutMs: 30_000, intervalMs: 300, what: 'the embed view' },
     );
     expect(counted).toMatchObject({ views: 1, embedViews: 1, directViews: 0, ownerViews: 0 });
-    expect(counted?.referrers).toEqual([{ domain: '127.0.0.1', views: 1 }]);
+    expect(counted?.referrers).toEqual([{ domain: '127.0.0.1', visitors: 1 }]);
     expect(beacons).toEqual([204]);
 
     // Exactly one: a reload of the host page is a new view, counted once more — not twice.

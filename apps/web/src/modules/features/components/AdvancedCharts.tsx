@@ -71,20 +71,22 @@ export function AdvancedCharts({ artifacts }: { artifacts: { id: string; name: s
             </ResponsiveContainer>
           </div>
           {stats.referrers.length === 0 ? (
-            <p className="cv-hint">No referrers yet: every view so far came without one.</p>
+            <p className="cv-hint">No referrers yet: no visitors in the last 30 days.</p>
           ) : (
             <table className="ft-table" aria-label="Top referrers">
               <thead>
                 <tr>
                   <th scope="col">Referrer</th>
-                  <th scope="col">Views</th>
+                  <th scope="col" title="Each visitor counted once a day, for the first site they came from">
+                    Visitors
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {stats.referrers.map((r) => (
                   <tr key={r.domain}>
                     <td>{r.domain}</td>
-                    <td>{r.views}</td>
+                    <td>{r.visitors}</td>
                   </tr>
                 ))}
               </tbody>
@@ -97,7 +99,7 @@ export function AdvancedCharts({ artifacts }: { artifacts: { id: string; name: s
                   <XAxis dataKey="domain" />
                   <YAxis allowDecimals={false} />
                   <Tooltip />
-                  <Bar dataKey="views" fill="#3b3fd8" />
+                  <Bar dataKey="visitors" fill="#3b3fd8" />
                 </BarChart>
               </ResponsiveContainer>
             </div>

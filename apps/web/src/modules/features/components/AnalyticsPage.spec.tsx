@@ -66,7 +66,13 @@ const stats: Handler = (url) => {
     uniqueVisitors30Days: id === 'art-1' ? 3 : 1,
     embedViews: id === 'art-1' ? 4 : 0,
     directViews: id === 'art-1' ? 1 : 2,
-    referrers: id === 'art-1' ? [{ domain: 'blog.example', views: 4 }] : [],
+    referrers:
+      id === 'art-1'
+        ? [
+            { domain: 'blog.example', visitors: 2 },
+            { domain: '(direct)', visitors: 1 },
+          ]
+        : [],
     series: [{ day: '2026-11-24', views: 5, uniqueVisitors: 3 }],
   });
 };
@@ -109,7 +115,10 @@ describe('AnalyticsPage per plan', () => {
     expect(await screen.findByTestId('uniqueVisitors30Days')).toHaveTextContent('3');
     expect(screen.getByTestId('embedViews')).toHaveTextContent('4');
     expect(screen.getByTestId('directViews')).toHaveTextContent('1');
-    expect(screen.getByRole('table', { name: 'Top referrers' })).toHaveTextContent('blog.example');
+    const referrers = screen.getByRole('table', { name: 'Top referrers' });
+    expect(referrers).toHaveTextContent('Visitors');
+    expect(referrers).toHaveTextContent('blog.example2');
+    expect(referrers).toHaveTextContent('(direct)1');
     expect(screen.queryByText(/available with Business plan/)).not.toBeInTheDocument();
     expect(
       screen.getByRole('heading', { name: 'More analytics with Business — coming soon' }),
