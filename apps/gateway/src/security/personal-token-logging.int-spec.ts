@@ -2,12 +2,17 @@
  * "Tokens are never logged": the real gateway and artifacts service, each from its own entry point
  * at log level trace, with their stdout and stderr captured, serve requests made with personal
  * access tokens — accepted, refused (scope, unknown, expired, deleted owner, over the per-key
- * limit) and sent the wrong way (a malformed header, the query string). Neither the secret, nor
- * its random part, nor its SHA-256 (the Redis key of its record) may appear in any line.
- * The keys are projected into Redis as identity does (docs/identity.md), so no identity runs here.
+ * limit) and sent the wrong way (a malformed header, the query string, the path, other headers,
+ * bodies, percent-encoded once, twice or byte by byte). Neither the secret, nor its random part,
+ * nor its SHA-256 (the Redis key of its record) may appear in any line; nor a session token's
+ * signature or a refresh cookie's token. Error codes stay readable. A token in the query string is
+ * refused with 400 TOKEN_IN_URL before anything else.
+ * The keys are projected into Redis as identity does (docs/identity.md); identity's address is a
+ * closed port, so a call for it is the gateway's logged 503 SERVICE_UNAVAILABLE.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { PERSONAL_TOKEN_MESSAGES } from '@core-vault/contracts';
 import {
   type PersonalTokenOwner,
   type PersonalTokenRecord,
@@ -19,6 +24,7 @@ import {
   type SpawnedProcess,
   answersOk,
   deleteIsolatedIndexes,
+  devTokenFor,
   freePort,
   isolateService,
   SERVICE_BOOT_TIMEOUT_MS,
@@ -70,6 +76,8 @@ beforeAll(async () => {
   });
   gw = await boot('gateway', {
     ARTIFACTS_URL: artifacts,
+    // Nothing listens there: a call for identity is a 503 the gateway logs with its error.
+    IDENTITY_URL: 'http://127.0.0.1:9',
     WEB_ORIGIN,
     RATE_LIMIT_NAMESPACE: `rl:test:${suffix}`,
     TOKEN_RATE_LIMIT: String(KEY_LIMIT),
@@ -115,17 +123,40 @@ async function key(
 }
 
 async function call(path: string, init: { method?: string; authorization?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
+  return (await answer(path, init)).status;
+}
+
+async function answer(
+  path: string,
+  init: {
+    method?: string;
+    authorization?: string;
+    body?: unknown;
+    raw?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers: Record<string, string> = { ...init.headers };
   if (init.authorization) headers['authorization'] = init.authorization;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.body !== undefined || init.raw !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${gw}${path}`, {
     method: init.method ?? 'GET',
     headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
-  await res.arrayBuffer();
-  return res.status;
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // not JSON: the status says enough
+  }
+  return { status: res.status, body };
 }
+
+/** Every byte as %XX: what no shape check could see without decoding. */
+const percentAll = (text: string) =>
+  [...text].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`).join('');
 
 /** Every line both services wrote so far. */
 const output = () => procs.map((p) => p.stdout() + p.stderr()).join('\n');
@@ -164,8 +195,8 @@ describe('personal access tokens in the logs', () => {
       await call('/api/v1/artifacts', { authorization: `Bearer ${writer} extra` }),
     ];
     expect(statuses).toEqual([200, 200, 200, 403, 403, 401, 401, 401, 401, 401]);
-    // A client's mistake: the key in the address (the guard never reads it there).
-    await call(`/api/v1/artifacts?access_token=${writer}&token=${reader}`);
+    // A client's mistake: the key in the address, refused before anything reads it.
+    expect(await call(`/api/v1/artifacts?access_token=${writer}&token=${reader}`)).toBe(400);
     for (let i = 0; i < KEY_LIMIT; i++)
       expect(await call('/api/v1/artifacts', { authorization: bearer(limited) })).toBe(200);
     expect(await call('/api/v1/artifacts', { authorization: bearer(limited) })).toBe(429);
@@ -174,7 +205,7 @@ describe('personal access tokens in the logs', () => {
     // when its response has finished, so wait for the last one).
     const logs = await waitFor(
       () => output(),
-      (l) => l.includes('"statusCode":429') && l.includes('access_token='),
+      (l) => l.includes('"statusCode":429') && l.includes('access_token=[REDACTED]'),
       { what: 'the access log of the requests above' },
     );
     expect(logs).toContain(`/api/v1/artifacts/${artifact.id}`);
@@ -188,5 +219,117 @@ describe('personal access tokens in the logs', () => {
         false,
       ]);
     }
+  });
+
+  it('never writes a key, token or cookie sent in the address, a header or a body, however encoded; error codes stay', async () => {
+    // Each key stays under the per-key limit of this gateway (KEY_LIMIT requests a window).
+    const valid = await key('everywhere');
+    const lister = await key('lister', { scopes: ['artifacts:read'] });
+    const sender = await key('sender', { scopes: ['artifacts:read'] });
+    const unknown = await key('nowhere', { projected: false });
+    const older = `cvp_${randomBytes(32).toString('base64url')}`;
+    const session = devTokenFor(`u-patlog-session-${suffix}`);
+    const refresh = `ses_${randomBytes(16).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+    const created = await answer('/api/v1/artifacts', {
+      method: 'POST',
+      authorization: `Bearer ${valid}`,
+      body: { title: 'public', type: 'MARKDOWN', content: '# shared', isPublic: true },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body['artifact'] as { id: string }).id;
+
+    // In the query string, in any encoding and under any name: 400 TOKEN_IN_URL, before the
+    // edge cache, the guard or the route.
+    for (const path of [
+      `/api/v1/artifacts?t=${valid}`,
+      `/api/v1/artifacts?t=${valid.replace('_', '%5F')}`,
+      `/api/v1/artifacts?t=${valid.replace('_', '%255F')}`,
+      `/api/v1/artifacts?limit=5&q=${percentAll(older)}`,
+      `/api/v1/artifacts?access_token=${unknown}`,
+      `/api/v1/artifacts/${id}?v=1&key=Bearer%20${valid}`,
+      `/api/v1/me?jwt=${session}`,
+    ]) {
+      const refused = await answer(path, { authorization: `Bearer ${valid}` });
+      expect([path.slice(0, 40), refused.status, refused.body]).toEqual([
+        path.slice(0, 40),
+        400,
+        { statusCode: 400, code: 'TOKEN_IN_URL', message: PERSONAL_TOKEN_MESSAGES.inAddress },
+      ]);
+    }
+    // Legitimate parameters still work.
+    expect(await call(`/api/v1/artifacts/${id}?v=1`)).toBe(200);
+    expect(await call('/api/v1/artifacts?limit=5&sort=title', { authorization: `Bearer ${lister}` })).toBe(
+      200,
+    );
+
+    // In the path (a 404 or 400, logged with its URL), plain and percent-encoded.
+    for (const path of [`/api/v1/artifacts/${valid}`, `/api/v1/artifacts/${percentAll(older)}/versions`])
+      expect(await call(path, { authorization: `Bearer ${lister}` })).toBeGreaterThanOrEqual(400);
+
+    // In headers: the bearer itself, a request id (the gateway takes plain ones, logs them on
+    // every line and passes them on — a credential it replaces by an id of its own), cookies, an
+    // API-key header, a referrer.
+    const headers = {
+      'x-request-id': valid,
+      cookie: `cv_rt=${refresh}; note=${unknown}`,
+      'x-api-key': older,
+      referer: `https://elsewhere.example/?t=${encodeURIComponent(valid)}`,
+    };
+    expect((await answer('/api/v1/artifacts', { authorization: `Bearer ${sender}`, headers })).status).toBe(
+      200,
+    );
+    expect((await answer('/api/v1/artifacts', { authorization: `Bearer ${session}`, headers })).status).toBe(
+      200,
+    );
+
+    // In bodies: as content, as fields named like credentials, in malformed JSON, and in a call
+    // that fails on the way (identity is down: a logged 503).
+    expect(
+      (
+        await answer('/api/v1/artifacts', {
+          method: 'POST',
+          authorization: `Bearer ${valid}`,
+          body: { title: `key ${unknown}`, type: 'MARKDOWN', content: `token=${older}\n${session}` },
+        })
+      ).status,
+    ).toBe(201);
+    const malformed = await answer('/api/v1/artifacts', {
+      method: 'POST',
+      authorization: `Bearer ${valid}`,
+      raw: `{"title": "${valid}", "content": ${older}}`,
+    });
+    expect([malformed.status, malformed.body['code']]).toEqual([400, 'MALFORMED_JSON']);
+    const down = await answer('/api/v1/auth/sign-in', {
+      method: 'POST',
+      body: { email: `patlog-${suffix}@example.com`, password: valid, code: '123456' },
+      headers: { 'x-request-id': older },
+    });
+    expect([down.status, down.body['code']]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+
+    const logs = await waitFor(
+      () => output(),
+      (l) => l.includes('"code":"SERVICE_UNAVAILABLE"') && l.includes('"statusCode":503'),
+      { what: 'the logged 503 and its error code' },
+    );
+    // The capture works: the refused and the accepted requests are there, their secrets masked.
+    expect(logs).toContain('?t=[REDACTED]');
+    expect(logs).toContain('access_token=[REDACTED]');
+    expect(logs).toContain('"code":"TOKEN_IN_URL"');
+    // A key sent as the request id was replaced, not logged masked on every line.
+    expect(logs).not.toContain('"requestId":"[REDACTED]"');
+    expect(logs).toContain(`/api/v1/artifacts/${id}?v=1`);
+    for (const secret of [valid, lister, sender, unknown, older]) {
+      const random = secret.slice(secret.indexOf('_') + 1);
+      expect([secret.slice(0, 8), logs.includes(random), logs.includes(hashPersonalToken(secret))]).toEqual([
+        secret.slice(0, 8),
+        false,
+        false,
+      ]);
+    }
+    const [, , signature] = session.split('.');
+    expect(logs.includes(session) || logs.includes(signature ?? session)).toBe(false);
+    expect(logs.includes(refresh.split('.')[1] ?? refresh)).toBe(false);
+    // What is no secret stays readable: the error codes of what failed.
+    expect(logs).toContain('"code":"SERVICE_UNAVAILABLE"');
   });
 });

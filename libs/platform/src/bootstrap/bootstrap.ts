@@ -70,7 +70,7 @@ export async function runService<S extends z.ZodObject>(
       ),
     };
     // Methods, bodies where none belong and declared sizes first; then JSON with its depth limit.
-    app.use(requestGuard(limits));
+    app.use(requestGuard(limits, logger));
     app.useBodyParser('json', jsonBodyOptions(limits, definition.rawBody ?? false, definition.textJsonPaths));
     app.useGlobalFilters(new ErrorFilter(logger));
     app.disable('x-powered-by');

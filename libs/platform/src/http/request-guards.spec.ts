@@ -104,6 +104,24 @@ describe('requestGuard', () => {
     });
   });
 
+  it('logs the refusal with the URL masked and the code readable', () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const { res } = fakeResponse();
+    const key = `cvpat_${'d'.repeat(43)}`;
+    requestGuard(limits, logger)(
+      request('GET', `/api/v1/artifacts?t=${key}&limit=2`),
+      res as unknown as ServerResponse,
+      () => {},
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('d'.repeat(43));
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+      req: { method: 'GET', url: '/api/v1/artifacts?t=[REDACTED]&limit=2' },
+      code: 'TOKEN_IN_URL',
+    });
+  });
+
   it('keeps the query parameters that carry no token', () => {
     for (const url of [
       '/api/v1/artifacts?sort=title&cursor=eyJrIjoiYSIsImlkIjoiYiJ9&limit=20',

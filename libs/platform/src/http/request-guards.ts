@@ -1,6 +1,7 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type Logger } from 'pino';
 import { PERSONAL_TOKEN_MESSAGES } from '@core-vault/contracts';
-import { credentialInQuery } from '../logging/secrets';
+import { credentialInQuery, redactUrl } from '../logging/secrets';
 import { AppException } from './app-exception';
 import { JSON_TOO_DEEP, REQUEST_LIMITS, declaresBody, exceedsJsonDepth, requestPath } from './request-limits';
 
@@ -52,15 +53,23 @@ export function tokenInUrl(): AppException {
 
 /**
  * Runs ahead of body parsing and every route: a token in the query string is a 400
- * (TOKEN_IN_URL, before anything else); an unknown method (TRACE on a catch-all route
+ * (TOKEN_IN_URL, before anything else; logged as a warning with the URL masked, since the access
+ * log, which runs later, never sees it); an unknown method (TRACE on a catch-all route
  * would otherwise reach fetch, which refuses it) is a 405; a body on GET, HEAD or DELETE is a
  * 400 (fetch cannot forward it, and no route here reads it); a declared length beyond the
  * route's limit is a 413 before a byte of it is read.
  */
-export function requestGuard(limits: BodyLimits) {
+export function requestGuard(limits: BodyLimits, logger?: Logger) {
   const allow = REQUEST_LIMITS.methods.join(', ');
   return (req: Req, res: ServerResponse, next: (err?: unknown) => void): void => {
-    if (credentialInQuery(req.originalUrl ?? req.url ?? '')) return next(tokenInUrl());
+    const url = req.originalUrl ?? req.url ?? '';
+    if (credentialInQuery(url)) {
+      logger?.warn(
+        { req: { method: req.method, url: redactUrl(url) }, code: 'TOKEN_IN_URL' },
+        'token in the query string refused',
+      );
+      return next(tokenInUrl());
+    }
     const method = req.method ?? 'GET';
     if (!(REQUEST_LIMITS.methods as readonly string[]).includes(method)) {
       res.setHeader('allow', allow);

@@ -1,4 +1,5 @@
 import { hashPersonalToken } from '../auth/personal-token';
+import { acceptRequestId } from './request-context';
 import { REDACTED, credentialInQuery, holdsSecret, redactSecrets, redactUrl } from './secrets';
 
 const key = (prefix: string) => `${prefix}${'Ab9_-'.repeat(8)}xyz`;
@@ -118,5 +119,15 @@ describe('credentialInQuery', () => {
   it('agrees with holdsSecret on decoded text', () => {
     expect(holdsSecret(`Bearer ${current}`)).toBe(true);
     expect(holdsSecret('Bearer abc')).toBe(false);
+  });
+});
+
+describe('acceptRequestId', () => {
+  it('takes a plain id, never a credential (it would be logged on every line and echoed)', () => {
+    expect(acceptRequestId('req-42.a:b')).toBe('req-42.a:b');
+    expect(acceptRequestId(current)).toBeUndefined();
+    expect(acceptRequestId(older)).toBeUndefined();
+    expect(acceptRequestId(jwt)).toBeUndefined();
+    expect(acceptRequestId('a b')).toBeUndefined();
   });
 });
