@@ -1,7 +1,8 @@
 /**
  * Life after upload (#18) in headless Chromium against one real stack: editing with conflicts
  * between tabs, versions with diffs, restores and pinned links, the share page's tags and preview
- * images as crawlers fetch them, the public page's layout stability, and views counted without
+ * images as crawlers fetch them, versions saved while private staying private when it is published,
+ * the public page's layout stability, and views counted without
  * cookies (embeds on another site, /view without consent). One stack and one
  * browser for every flow (the stack start and SPA build dominate a browser suite's cost); each
  * flow is its own file in ./artifact-life/ and makes its own users.
@@ -12,6 +13,7 @@ import { type Stack, startStack } from '../support/stack';
 import { type LifeContext } from './artifact-life/context';
 import { editingFlow } from './artifact-life/editing.flow';
 import { historyFlow } from './artifact-life/history.flow';
+import { publishedVersionsFlow } from './artifact-life/published-versions.flow';
 import { searchListsFlow } from './artifact-life/search-lists.flow';
 import { shareLinksFlow } from './artifact-life/share-links.flow';
 import { viewCountingFlow } from './artifact-life/view-counting.flow';
@@ -39,6 +41,7 @@ afterAll(async () => {
 describe('editing an artifact', () => editingFlow(life));
 describe('versions, diffs, restores and pinned links', () => historyFlow(life));
 describe('links that look right where they are pasted', () => shareLinksFlow(life));
+describe('versions saved while private stay private when published', () => publishedVersionsFlow(life));
 describe('a steady public page', () => viewStabilityFlow(life));
 describe('views counted without cookies', () => viewCountingFlow(life));
 describe('long lists and search with filters', () => searchListsFlow(life));
