@@ -27,6 +27,7 @@ describe('history labels', () => {
     expect(fieldList(['title'])).toBe('title');
     expect(fieldList(['title', 'tags'])).toBe('title and tags');
     expect(fieldList(['title', 'description', 'isPublic'])).toBe('title, description and visibility');
+    expect(fieldList(['isPublic', 'publishedVersions'])).toBe('visibility and which versions are public');
   });
 
   it('describes each kind of activity', () => {

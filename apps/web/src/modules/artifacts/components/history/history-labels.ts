@@ -78,6 +78,8 @@ const FIELD_NAMES: Record<string, string> = {
   content: 'content',
   isPublic: 'visibility',
   allowNetwork: 'network access',
+  // Earlier versions the owner published (#32).
+  publishedVersions: 'which versions are public',
 };
 
 /** "title", "title and tags", "title, description and tags". */
