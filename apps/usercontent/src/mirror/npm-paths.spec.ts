@@ -59,18 +59,27 @@ describe('CDN URL → the npm cache (packages the pinned set does not have)', ()
       'script',
       '/mirror/phaser@3.55.2/dist/phaser.min.js',
     ],
+    // Alpine 3: its CSP build (the standard one evaluates expressions with new Function).
     [
       'https://cdn.jsdelivr.net/npm/alpinejs@3.x.x/dist/cdn.min.js',
       'script',
-      '/mirror/alpinejs@3.x.x/dist/cdn.min.js',
+      '/mirror/@alpinejs/csp@3/dist/cdn.min.js',
+    ],
+    ['https://unpkg.com/alpinejs', 'script', '/mirror/@alpinejs/csp@3/dist/cdn.min.js'],
+    ['https://unpkg.com/alpinejs@3.13.3', 'script', '/mirror/@alpinejs/csp@3/dist/cdn.min.js'],
+    ['https://esm.sh/alpinejs@3.14.1', 'module', '/mirror/@alpinejs/csp@3/+esm'],
+    [
+      'https://unpkg.com/alpinejs@2.8.2/dist/alpine.min.js',
+      'script',
+      '/mirror/alpinejs@2.8.2/dist/alpine.min.js',
     ],
     [
       'https://cdn.jsdelivr.net/npm/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css',
       'style',
       '/mirror/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css',
     ],
-    ['https://cdn.jsdelivr.net/npm/alpinejs@3', 'script', '/mirror/alpinejs@3/'],
-    ['https://cdn.jsdelivr.net/npm/alpinejs', 'script', '/mirror/alpinejs@latest/'],
+    ['https://cdn.jsdelivr.net/npm/htmx.org@2', 'script', '/mirror/htmx.org@2/'],
+    ['https://cdn.jsdelivr.net/npm/htmx.org', 'script', '/mirror/htmx.org@latest/'],
     ['https://cdn.jsdelivr.net/npm/bulma@0.9.4', 'style', '/mirror/bulma@0.9.4/'],
     [
       'https://cdn.jsdelivr.net/npm/canvas-confetti@1.9.3/+esm',

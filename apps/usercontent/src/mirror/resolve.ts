@@ -144,6 +144,24 @@ const generic = (t: NpmTarget): Resolution => ({
 });
 
 /**
+ * Packages whose standard build evaluates strings as code (`new Function`), which the frame's CSP
+ * refuses ('unsafe-eval' is never granted): answered by the same library's CSP-safe build, at its
+ * newest version of the same major (Alpine's CSP build parses expressions itself from 3.15 on;
+ * older ones did not). The page's script runs instead of failing on its first expression.
+ */
+const CSP_SAFE_BUILDS: Readonly<
+  Record<string, { major: string; name: string; spec: string; entry: string }>
+> = {
+  alpinejs: { major: '3', name: '@alpinejs/csp', spec: '3', entry: 'dist/cdn.min.js' },
+};
+
+function cspSafe(name: string, spec: string): { name: string; spec: string; entry?: string } {
+  const safe = CSP_SAFE_BUILDS[name];
+  const major = /^[\^~=v\s]*(\d+)(?:\D|$)/.exec(spec)?.[1] ?? (spec === 'latest' ? safe?.major : undefined);
+  return safe && major === safe.major ? safe : { name, spec };
+}
+
+/**
  * Any npm package as a CDN names it ("pkg@range/path", still percent-encoded) → the npm cache's
  * URL: a file (of a type the mirror serves), the package's entry, or its ES module build (the
  * `+esm` suffix, esm.sh-style CDNs, a module load without a file, a module load of a subpath
@@ -152,7 +170,7 @@ const generic = (t: NpmTarget): Resolution => ({
 function genericSpec(raw: string, kind: LoadKind, esm: EsmStyle): Resolution {
   const split = splitNpmSpecifier(raw);
   if (!split) return null;
-  const { name, spec } = split;
+  const { name, spec, entry } = cspSafe(split.name, split.spec);
   let segments = split.segments;
   if (segments.length > 0 && segments[segments.length - 1] === '') return null; // a folder listing
   const suffix = segments[segments.length - 1] === '+esm';
@@ -162,7 +180,10 @@ function genericSpec(raw: string, kind: LoadKind, esm: EsmStyle): Resolution {
   const module = kind === 'module';
   if (suffix || esm === 'always' || (module && path === ''))
     return generic({ name, spec, path, mode: 'esm' });
-  if (path === '') return generic({ name, spec, path, mode: 'entry' });
+  if (path === '')
+    return entry
+      ? generic({ name, spec, path: entry, mode: 'file' })
+      : generic({ name, spec, path, mode: 'entry' });
   if (servedType(path)) return generic({ name, spec, path, mode: 'file' });
   if (module && !/\.[a-z0-9]+$/i.test(path)) return generic({ name, spec, path, mode: 'esm' });
   return null;

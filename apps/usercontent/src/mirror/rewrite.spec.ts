@@ -112,7 +112,7 @@ const { createRoot } = await import('https://esm.sh/react-dom@18/client');
     expect(html).toContain(
       '<script src="/mirror/simplex-noise@2.4.0/+cdnjs/simplex-noise.min.js" crossorigin="anonymous" data-cv-src="https://cdnjs.cloudflare.com/ajax/libs/simplex-noise/2.4.0/simplex-noise.min.js"></script>',
     );
-    expect(html).toContain('<script defer src="/mirror/alpinejs@3.x.x/dist/cdn.min.js"');
+    expect(html).toContain('<script defer src="/mirror/@alpinejs/csp@3/dist/cdn.min.js"');
     expect(html).toContain('src="/mirror/phaser@3.55.2/dist/phaser.min.js"');
     expect(html).toContain('href="/mirror/bootstrap-icons@1.11.3/font/bootstrap-icons.min.css"');
     expect(importMapOf(html)?.imports).toEqual({

@@ -13,7 +13,7 @@
  *   entries, and bytes of one file. The checksum of every header is verified.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { hasControl } from '../npm-paths';
@@ -109,7 +109,6 @@ export async function extractTarball(
 ): Promise<Extracted> {
   const root = resolve(dest);
   const files = new Map<string, number>();
-  const made = new Set<string>([root]);
   let unpackedBytes = 0;
   let entries = 0;
 
@@ -122,15 +121,19 @@ export async function extractTarball(
   let nextSize: number | null = null;
   let ended = false;
 
-  const write = async (path: string, data: Buffer) => {
+  /** Folders made (or being made), and files being written: up to 32 writes at once. */
+  const folders = new Map<string, Promise<unknown>>([[root, Promise.resolve()]]);
+  const writing = new Map<string, Promise<void>>();
+  const failed: { error?: Error } = {};
+
+  const write = async (path: string, data: Buffer, again: boolean) => {
     const target = resolve(root, path);
     if (!target.startsWith(root + sep)) throw new TarError('unsafe path in package', 'unsafe');
     const dir = target.slice(0, target.lastIndexOf(sep));
-    if (!made.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      made.add(dir);
-    }
-    await writeFile(target, data, { flag: 'wx', mode: 0o644 });
+    let made = folders.get(dir);
+    if (!made) folders.set(dir, (made = mkdir(dir, { recursive: true })));
+    await made;
+    await writeFile(target, data, { flag: again ? 'w' : 'wx', mode: 0o644 });
   };
 
   const finishEntry = async () => {
@@ -143,12 +146,22 @@ export async function extractTarball(
     } else if (current.kind === 'longname') {
       nextPath = data.toString('utf8').replace(/\0+$/, '');
     } else if (current.kind === 'file') {
-      if (files.has(current.path)) {
-        // A later entry of the same name replaces the earlier one (tar's rule): rewrite it.
-        const target = join(root, current.path);
-        await writeFile(target, data, { mode: 0o644 });
-      } else await write(current.path, data);
-      files.set(current.path, data.length);
+      const path = current.path;
+      // A later entry of the same name replaces the earlier one (tar's rule), after it.
+      const before = writing.get(path);
+      const again = files.has(path);
+      const done = (before ?? Promise.resolve())
+        .then(() => write(path, data, again))
+        .catch((err: unknown) => {
+          failed.error ??= err instanceof Error ? err : new Error(String(err));
+        })
+        .finally(() => {
+          if (writing.get(path) === done) writing.delete(path);
+        });
+      writing.set(path, done);
+      files.set(path, data.length);
+      if (writing.size >= 32) await Promise.race(writing.values());
+      if (failed.error) throw failed.error;
     }
     current = null;
     chunks = [];
@@ -224,10 +237,13 @@ export async function extractTarball(
     }
   } catch (err) {
     gunzip.destroy();
+    await Promise.allSettled(writing.values());
     if (err instanceof TarError) throw err;
     throw new TarError(`not a gzip'd tarball: ${(err as Error).message}`, 'corrupt');
   }
   gunzip.destroy();
+  await Promise.all(writing.values());
+  if (failed.error) throw failed.error;
   if (current) throw new TarError('the tarball ends inside an entry', 'corrupt');
   return { files, unpackedBytes };
 }
