@@ -56,7 +56,9 @@ export function fromApiError(err: CoreVaultApiError): CliError {
 export function toCliError(err: unknown): CliError {
   if (err instanceof CliError) return err;
   if (err instanceof CoreVaultApiError) return fromApiError(err);
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+  // By name: a DOMException is no Error of this realm everywhere (Jest's sandbox, older runtimes).
+  const name = (err as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError')
     return new CliError('The vault did not answer in time. Please try again.', EXIT.failed, 'TIMEOUT');
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && ['ENOENT', 'EACCES', 'EISDIR', 'EPERM'].includes(code))

@@ -41,7 +41,9 @@ export function errorBody(err: unknown): ToolErrorBody {
       ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
     };
   // No answer in time (the client's signal), or a fault of this process: no internals in the answer.
-  const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+  // By name: a DOMException is no Error of this realm everywhere (Jest's sandbox, older runtimes).
+  const name = (err as { name?: unknown } | null)?.name;
+  const timedOut = name === 'TimeoutError' || name === 'AbortError';
   return timedOut
     ? {
         code: 'SERVICE_UNAVAILABLE',

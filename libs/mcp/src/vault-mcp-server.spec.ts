@@ -44,7 +44,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** An MCP client connected in memory to a server whose API answers come from `answers`, in order. */
-async function connect(answers: Array<Response | Error>) {
+async function connect(answers: Array<Response | Error>, signal?: AbortSignal) {
   const seen: Seen[] = [];
   const fetchImpl: typeof fetch = (input, init) => {
     seen.push({
@@ -54,11 +54,16 @@ async function connect(answers: Array<Response | Error>) {
     });
     const next = answers.shift();
     if (!next) return Promise.reject(new Error('unexpected request'));
-    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+    return next instanceof Response ? Promise.resolve(next) : Promise.reject(next);
   };
   const unexpected: unknown[] = [];
   const server = createVaultMcpServer({
-    client: new CoreVaultClient({ baseUrl: 'http://vault.test', token: 'cvpat_x', fetch: fetchImpl }),
+    client: new CoreVaultClient({
+      baseUrl: 'http://vault.test',
+      token: 'cvpat_x',
+      fetch: fetchImpl,
+      ...(signal ? { signal } : {}),
+    }),
     appUrl: 'https://app.test/',
     onUnexpectedError: (err) => unexpected.push(err),
   });
@@ -146,6 +151,20 @@ describe('the vault as an MCP server', () => {
     const result = await call('get_artifact', { id: 'a1' });
     expect(result.structuredContent).toEqual({
       error: { code: 'NETWORK_ERROR', message: 'Network error. Please try again.', status: 0 },
+    });
+    expect(unexpected).toHaveLength(1);
+  });
+
+  it('says the vault did not answer in time when the calls outlive their time limit', async () => {
+    const late = new DOMException('The operation timed out.', 'TimeoutError');
+    const { call, unexpected } = await connect([late], AbortSignal.abort(late));
+    const result = await call('list_artifacts', {});
+    expect(result.structuredContent).toEqual({
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The vault did not answer in time. Please try again.',
+        status: 0,
+      },
     });
     expect(unexpected).toHaveLength(1);
   });
