@@ -83,11 +83,10 @@ function fakeBridge(
     if (ask) {
       void (async () => {
         const base = { type: CONNECT_WINDOW.ready, ask: ask.ask, version: options.version ?? '1.2.3' };
-        if (channel === 'runtime')
-          return answer({
-            ...base,
-            channel: { kind: 'runtime', extensionId: options.extensionId ?? EXTENSION_ID },
-          });
+        if (channel === 'runtime') {
+          answer({ ...base, channel: { kind: 'runtime', extensionId: options.extensionId ?? EXTENSION_ID } });
+          return;
+        }
         end = await createSealedChannel();
         answer({ ...base, channel: end.channel });
       })();
