@@ -23,6 +23,7 @@ import { ArtifactsRepository } from './artifacts.repository';
 import { ArtifactsService } from './artifacts.service';
 import { PublicArtifactCache } from './public-cache';
 import { RerenderStaleArtifacts } from './rerender-stale-artifacts';
+import { ShareTally } from './share-tally';
 import { UserDeletedConsumer } from './user-deleted.consumer';
 import { UserErasureRepository } from './user-erasure.repository';
 import { ViewCountConsumer } from './view-count.consumer';
@@ -59,6 +60,7 @@ import { VersionsService } from './versions.service';
     PublicArtifactCache,
     SettingsRepository,
     ArtifactsService,
+    ShareTally,
     ArtifactEditsService,
     ArtifactReadsService,
     SettingsService,

@@ -96,7 +96,39 @@ describe('ArtifactsService', () => {
         status: 404,
         code: 'VERSION_NOT_FOUND',
       });
-    expect(t.artifacts.docs.get(doc._id)?.shareCount).toBe(2);
+    // Two shares by the owner on one day: one counted (below).
+    expect(t.artifacts.docs.get(doc._id)?.shareCount).toBe(1);
+  });
+
+  it('counts one share per sharer, artifact and UTC day; a repeat gets its links and sends nothing', async () => {
+    const t = setup();
+    const doc = t.stored({ isPublic: true });
+    const first = await t.service.share(stranger, doc._id, { channel: 'link' });
+    const again = await t.service.share(stranger, doc._id, { channel: 'embed' });
+    expect([first.shareCount, again.shareCount]).toEqual([1, 1]);
+    expect(again.embedCode).toContain(`/embed/${doc._id}`);
+    // Another sharer counts once too; the count moves by people, not by calls.
+    expect((await t.service.share(owner, doc._id, { channel: 'link' })).shareCount).toBe(2);
+    expect((await t.service.share(owner, doc._id, { channel: 'link' })).shareCount).toBe(2);
+    expect(t.topics()).toEqual([Topic.ArtifactShared, Topic.ArtifactShared]);
+    // The marks name the day and the artifact, and a hash of the sharer: never the account id.
+    const keys = [...t.shareMarks.keys.keys()];
+    expect(keys).toHaveLength(2);
+    for (const key of keys) {
+      expect(key).toMatch(new RegExp(`^artifact-shares:\\d{4}-\\d{2}-\\d{2}:${doc._id}:[A-Za-z0-9_-]{22}$`));
+      expect(key).not.toContain(stranger.id);
+      expect(key).not.toContain(owner.id);
+    }
+    expect([...t.shareMarks.keys.values()]).toEqual([2 * 24 * 3600, 2 * 24 * 3600]);
+  });
+
+  it('answers a share with Redis away and counts nothing rather than counting twice', async () => {
+    const t = setup();
+    const doc = t.stored({ isPublic: true });
+    t.shareMarks.down();
+    const shared = await t.service.share(stranger, doc._id, { channel: 'link' });
+    expect(shared).toMatchObject({ shareCount: 0, url: `https://app.example/view/${doc._id}` });
+    expect(t.topics()).toEqual([]);
   });
 
   it('pins links for others to published versions only: another answers as a private artifact', async () => {

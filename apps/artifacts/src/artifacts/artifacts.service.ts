@@ -22,6 +22,7 @@ import { toOwnerView } from './artifact-views';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
 import { PublicArtifactCache } from './public-cache';
+import { ShareTally } from './share-tally';
 import { pinnedRead } from './version-visibility';
 import { VersionsRepository } from './versions.repository';
 
@@ -39,6 +40,7 @@ export class ArtifactsService {
     private readonly cache: PublicArtifactCache,
     private readonly relay: OutboxRelayService,
     private readonly settings: SettingsRepository,
+    private readonly shares: ShareTally,
     @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
   ) {}
 
@@ -100,7 +102,8 @@ export class ArtifactsService {
         access === 'current' || (access === 'earlier' && (await this.versions.get(doc._id, pinned)) !== null);
       if (!kept) throw ArtifactException.versionNotFound();
     }
-    const shareCount = await this.artifacts.incrementShare(doc._id, [this.events.shared(doc, body.channel)]);
+    // Once per sharer, artifact and day; a repeat gets its links and the count as it is.
+    const shareCount = await this.shares.record(doc, user, () => [this.events.shared(doc, body.channel)]);
     if (shareCount === null) throw ArtifactException.notFound();
     this.relay.nudge();
     return {

@@ -99,7 +99,7 @@ describe('events through the outbox', () => {
     expect(order.indexOf(Topic.ArtifactCreated)).toBeLessThan(order.indexOf(Topic.ArtifactDeleted));
   });
 
-  it('records shares: copy link by anyone signed in on a public artifact, private ones only by the owner', async () => {
+  it('records shares: copy link by anyone signed in on a public artifact (once a day each), private ones only by the owner', async () => {
     const pub = (
       await api('POST', '/api/v1/artifacts', { token: owner, body: artifactInput({ isPublic: true }) })
     ).body.artifact.id;
@@ -113,6 +113,11 @@ describe('events through the outbox', () => {
       (await api('POST', `/api/v1/artifacts/${pub}/share`, { token: owner, body: { channel: 'link' } })).body
         .shareCount,
     ).toBe(2);
+    // Another user cannot inflate the count: their shares that day answer as usual, counted once.
+    for (const channel of ['link', 'embed', 'link']) {
+      const again = await api('POST', `/api/v1/artifacts/${pub}/share`, { token: other, body: { channel } });
+      expect([again.status, again.body.shareCount, again.body.channel]).toEqual([200, 2, channel]);
+    }
     const denied = await api('POST', `/api/v1/artifacts/${priv}/share`, {
       token: other,
       body: { channel: 'link' },

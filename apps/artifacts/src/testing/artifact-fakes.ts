@@ -3,6 +3,8 @@
  * for the unit specs of ArtifactsService and ArtifactEditsService (excluded from the build).
  */
 import { type AuthUser, createArtifactBodySchema } from '@core-vault/contracts';
+import { type Redis } from 'ioredis';
+import { type Logger } from 'pino';
 import { type OutboxEntry, type OutboxRelayService } from '@core-vault/platform';
 import { authUser } from '@core-vault/platform/testing';
 import { type ArtifactsConfig } from '../config';
@@ -15,6 +17,7 @@ import { ArtifactException } from '../artifacts/artifacts.exception';
 import { type ArtifactChanges, type ArtifactsRepository } from '../artifacts/artifacts.repository';
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { type PublicArtifactCache } from '../artifacts/public-cache';
+import { ShareTally } from '../artifacts/share-tally';
 import { type VersionsRepository, versionId } from '../artifacts/versions.repository';
 import { type SettingsRepository } from '../settings/settings.repository';
 
@@ -107,6 +110,24 @@ export class FakeVersions implements Partial<VersionsRepository> {
   }
 }
 
+/** The daily share marks' Redis (SET NX EX, PTTL, DEL over a map); `down()` makes it refuse. */
+function shareMarks() {
+  const keys = new Map<string, number>();
+  let down = false;
+  const redis = {
+    status: 'ready',
+    set(key: string, _v: string, _ex: string, seconds: number) {
+      if (down) return Promise.reject(new Error('connection refused'));
+      if (keys.has(key)) return Promise.resolve(null);
+      keys.set(key, seconds);
+      return Promise.resolve('OK');
+    },
+    pttl: (key: string) => Promise.resolve((keys.get(key) ?? 0) * 1000),
+    del: (key: string) => Promise.resolve(Number(keys.delete(key))),
+  };
+  return { redis: redis as unknown as Redis, keys, down: () => void (down = true) };
+}
+
 /** ArtifactsService and ArtifactEditsService over the fakes, with what they did on the side. */
 export function writeServices(options: { ownerAllowsIndexing?: boolean } = {}) {
   const artifacts = new FakeArtifacts();
@@ -119,6 +140,7 @@ export function writeServices(options: { ownerAllowsIndexing?: boolean } = {}) {
     invalidate: (id: string, rev: number) => Promise.resolve(void invalidated.push({ id, rev })),
   });
   const relay = as<OutboxRelayService>({ nudge: () => void nudges++ });
+  const marks = shareMarks();
   const service = new ArtifactsService(
     as<ArtifactsRepository>(artifacts),
     as<VersionsRepository>(versions),
@@ -127,6 +149,7 @@ export function writeServices(options: { ownerAllowsIndexing?: boolean } = {}) {
     cache,
     relay,
     as<SettingsRepository>({ allowsIndexing: () => Promise.resolve(options.ownerAllowsIndexing ?? false) }),
+    new ShareTally(marks.redis, as<ArtifactsRepository>(artifacts), as<Logger>({ warn: () => undefined })),
     as<ArtifactsConfig>({ WEB_ORIGIN: 'https://app.example', RENDERER_ORIGIN: 'https://render.example' }),
   );
   const edits = new ArtifactEditsService(
@@ -154,6 +177,7 @@ export function writeServices(options: { ownerAllowsIndexing?: boolean } = {}) {
     invalidated,
     stored,
     nudges: () => nudges,
+    shareMarks: marks,
     topics: () => artifacts.outbox.map((e) => e.topic),
   };
 }
