@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { type z } from 'zod';
-import { Topic, type versionListSchema } from '@core-vault/contracts';
+import { Topic, type activityListSchema, type versionListSchema } from '@core-vault/contracts';
 import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { artifactInput, type client, kafkaTap, tokenFor, useArtifactsApp } from '../testing';
 
@@ -31,6 +31,7 @@ afterAll(async () => {
 });
 
 type VersionList = z.output<typeof versionListSchema>;
+type ActivityList = z.output<typeof activityListSchema>;
 
 const create = async (over: Record<string, unknown> = {}) => {
   const res = await api('POST', '/api/v1/artifacts', { token: owner, body: artifactInput(over) });
@@ -148,7 +149,7 @@ describe('publishing an artifact with versions saved while private', () => {
     expect((await card(`/api/v1/artifacts/${id}/card.png?v=1`)).type).toBe('image/png');
     const list = await api<VersionList>('GET', `/api/v1/artifacts/${id}/versions`, { token: owner });
     expect(list.body.versions.map((v) => v.published)).toEqual([true, true]);
-    const activity = await api('GET', `/api/v1/artifacts/${id}/activity`, { token: owner });
+    const activity = await api<ActivityList>('GET', `/api/v1/artifacts/${id}/activity`, { token: owner });
     expect(activity.body.activity[0]).toMatchObject({ kind: 'edited', fields: ['publishedVersions'] });
   });
 
