@@ -78,6 +78,7 @@ Every refusal has the same JSON body, whatever the status:
 | Status | code | When |
 | --- | --- | --- |
 | 400 | \`VALIDATION_FAILED\`, \`MALFORMED_JSON\` | invalid input (the message names the field), unparseable JSON |
+| 400 | \`TOKEN_IN_URL\` | a key or token in the query string: send it in the \`Authorization\` header, and revoke that key |
 | 401 | \`UNAUTHENTICATED\` | no token |
 | 401 | \`INVALID_TOKEN\` | a personal access token that is unknown, revoked or expired, or whose account was deleted: make a new one |
 | 401 | \`SESSION_EXPIRED\` | a session token that expired or was signed out: sign in again |

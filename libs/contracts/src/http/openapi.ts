@@ -46,7 +46,7 @@ function commonErrors(route: AnyRoute): Record<string, CommonError> {
   const out: Record<string, CommonError> = {
     400: {
       description:
-        'Malformed request: invalid JSON, JSON nested too deeply, a body on GET or DELETE, a body that is not what its Content-Encoding says, or invalid input',
+        'Malformed request: a token in the query string (TOKEN_IN_URL: tokens go in the Authorization header only), invalid JSON, JSON nested too deeply, a body on GET or DELETE, a body that is not what its Content-Encoding says, or invalid input',
     },
   };
   const keyAccess = personalTokenAccess(route.method, route.path);
