@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { APP_PAGE_CSP, APP_PAGE_DEV_CSP, APP_PAGE_HEADERS, appPageMetaTag } from './src/lib/page-security';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Ports come from the one local config file that tools/infra and the services read too.
@@ -15,8 +16,11 @@ const gateway = process.env['GATEWAY_URL'] ?? `http://127.0.0.1:${local.apps['ga
 const usercontent = local.apps['usercontent'];
 const rendererOrigin =
   process.env['RENDERER_ORIGIN'] ?? usercontent?.origin ?? `http://localhost:${usercontent?.port ?? 4300}`;
-// The app itself may never be framed (clickjacking); only the renderer is.
-const headers = { 'Content-Security-Policy': "frame-ancestors 'none'", 'X-Frame-Options': 'DENY' };
+// The app's pages: never framed (clickjacking; only the renderer is), scripts from the app's own
+// origin only (src/lib/page-security.ts; nginx sends the same, the built index.html adds the rest).
+const headers = { 'Content-Security-Policy': APP_PAGE_CSP, ...APP_PAGE_HEADERS };
+// The dev server's pages need one inline script: Vite's React Refresh preamble.
+const devHeaders = { ...headers, 'Content-Security-Policy': APP_PAGE_DEV_CSP };
 // WEB_PORT: browser tests run a second stack on free ports beside `npm start`.
 const webPort = Number(process.env['WEB_PORT'] ?? local.apps['web']?.port ?? 4200);
 // The SPA only ever talks to the gateway, same-origin through this proxy (an ingress in production).
@@ -83,9 +87,33 @@ function staticAssetCaching(): Plugin {
   };
 }
 
+/**
+ * The built index.html's <meta http-equiv="Content-Security-Policy">: the part of the app's
+ * policy that names the renderer (frame-src), known at build time like the bundle's own
+ * RENDERER_ORIGIN, so every server of the built files delivers it (src/lib/page-security.ts).
+ * Right after <meta charset>, ahead of every script and stylesheet. Builds only: the dev server
+ * injects inline scripts and styles of its own.
+ */
+function appPagePolicy(origin: string): Plugin {
+  return {
+    name: 'core-vault:app-page-policy',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(html);
+        if (!charset)
+          throw new Error('index.html has no <meta charset>: nowhere to put the CSP before the scripts');
+        const at = charset.index + charset[0].length;
+        return `${html.slice(0, at)}\n    ${appPageMetaTag(origin)}${html.slice(at)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), staticAssetCaching()],
+  plugins: [react(), staticAssetCaching(), appPagePolicy(rendererOrigin)],
   resolve: {
     alias: {
       '@core-vault/contracts': `${root}/libs/contracts/src/index.ts`,
@@ -95,7 +123,7 @@ export default defineConfig({
     },
   },
   define: { __RENDERER_ORIGIN__: JSON.stringify(rendererOrigin) },
-  server: { host: '127.0.0.1', port: webPort, strictPort: true, proxy, headers },
+  server: { host: '127.0.0.1', port: webPort, strictPort: true, proxy, headers: devHeaders },
   preview: { host: '127.0.0.1', port: webPort, strictPort: true, proxy, headers },
   // The manifest lets scripts/bundle-size.mjs add up what each route downloads.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },

@@ -1,3 +1,5 @@
+// First: zod must not try `new Function` under the page's CSP (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ORIGIN_PLACEHOLDER, copyWithOrigin, spaSourceHash } from './spa-build';
+import { LABELLED_ORIGIN_PLACEHOLDER, ORIGIN_PLACEHOLDER, copyWithOrigin, spaSourceHash } from './spa-build';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'cv-spa-build-'))));
@@ -28,6 +28,19 @@ describe('copyWithOrigin', () => {
     );
     expect(readFileSync(join(to, 'assets/other.js'), 'utf8')).toBe('export const x = 1;');
     expect(readFileSync(join(from, 'assets/origin.js'), 'utf8')).toContain(ORIGIN_PLACEHOLDER);
+  });
+
+  it("writes the artifacts' origins of the page's policy (`http://*.{host}`) too", () => {
+    const from = join(dir, 'shared');
+    write(
+      join(from, 'index.html'),
+      `<meta http-equiv="Content-Security-Policy" content="frame-src ${ORIGIN_PLACEHOLDER} ${LABELLED_ORIGIN_PLACEHOLDER} https://js.stripe.com">`,
+    );
+    const to = join(dir, 'stack');
+    expect(copyWithOrigin(from, to, 'http://localhost:4321')).toBe(2);
+    expect(readFileSync(join(to, 'index.html'), 'utf8')).toBe(
+      '<meta http-equiv="Content-Security-Policy" content="frame-src http://localhost:4321 http://*.localhost:4321 https://js.stripe.com">',
+    );
   });
 
   it('replaces an earlier copy and answers 0 for a build without the placeholder', () => {

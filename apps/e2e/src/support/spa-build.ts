@@ -27,6 +27,17 @@ import { workspaceRoot } from '@core-vault/platform/testing';
 
 /** Stands for the renderer's origin in the shared build; never a host anything resolves. */
 export const ORIGIN_PLACEHOLDER = 'http://cv-renderer-origin-placeholder.invalid';
+/**
+ * The same, as the page's Content-Security-Policy <meta> writes the artifacts' own origins under
+ * the renderer (`frame-src http://*.{renderer host}`, apps/web/src/lib/page-security.ts).
+ */
+export const LABELLED_ORIGIN_PLACEHOLDER = ORIGIN_PLACEHOLDER.replace('://', '://*.');
+
+/** `http://localhost:4300` → `http://*.localhost:4300`. */
+const labelled = (origin: string) => {
+  const url = new URL(origin);
+  return `${url.protocol}//*.${url.host}`;
+};
 
 /** What the SPA bundle is made of: its own folder and the workspace libraries it aliases. */
 const INPUTS = ['apps/web', 'libs/contracts/src', 'libs/demo-catalogue/src', 'libs/artifact-detection/src'];
@@ -81,16 +92,20 @@ function sharedBuild(name: string, build: (outDir: string) => void): string {
   return target;
 }
 
-/** Copies `from` to `to`, writing the renderer origin where the placeholder stands; how many times. */
+/**
+ * Copies `from` to `to`, writing the renderer origin where the placeholder stands (and its
+ * `*.`-labelled form where that stands); how many times.
+ */
 export function copyWithOrigin(from: string, to: string, rendererOrigin: string): number {
   rmSync(to, { recursive: true, force: true });
   cpSync(from, to, { recursive: true });
   let replaced = 0;
   for (const file of files(to).filter((f) => /\.(js|html)$/.test(f))) {
     const text = readFileSync(file, 'utf8');
-    const parts = text.split(ORIGIN_PLACEHOLDER);
-    if (parts.length === 1) continue;
-    replaced += parts.length - 1;
+    const labelledParts = text.split(LABELLED_ORIGIN_PLACEHOLDER);
+    const parts = labelledParts.join(labelled(rendererOrigin)).split(ORIGIN_PLACEHOLDER);
+    if (parts.length === 1 && labelledParts.length === 1) continue;
+    replaced += parts.length - 1 + labelledParts.length - 1;
     writeFileSync(file, parts.join(rendererOrigin));
   }
   return replaced;
