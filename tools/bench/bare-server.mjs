@@ -3,8 +3,11 @@
 //  - redis mode (`bare-server.mjs <port> <redisUrl> <key>`): serves the same cached document from
 //    the same Redis key the artifacts service fills, with the same ETag/304 handling;
 //  - file mode (`bare-server.mjs <port> --file <path> <headers JSON>`): returns the very bytes the
-//    renderer answered for an embed (already gzipped, same headers) from memory.
-import { readFileSync } from 'node:fs';
+//    renderer answered for an embed (already gzipped, same headers) from memory;
+//  - static mode (`bare-server.mjs <port> --static <path> <headers JSON>`): a bare static file
+//    server, node:http + fs: each request stats the file and streams it from disk (the work the
+//    renderer's library mirror does for a cached package file).
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
 
@@ -48,5 +51,19 @@ function redisServer(redisUrl, key) {
   });
 }
 
-const server = rest[0] === '--file' ? fileServer(rest[1], rest[2]) : redisServer(rest[0], rest[1]);
+function staticServer(path, headersJson) {
+  const base = JSON.parse(headersJson);
+  return createServer((req, res) => {
+    const { size } = statSync(path);
+    res.writeHead(200, { ...base, 'content-length': String(size) });
+    createReadStream(path).pipe(res);
+  });
+}
+
+const server =
+  rest[0] === '--file'
+    ? fileServer(rest[1], rest[2])
+    : rest[0] === '--static'
+      ? staticServer(rest[1], rest[2])
+      : redisServer(rest[0], rest[1]);
 server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

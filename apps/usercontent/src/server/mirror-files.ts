@@ -104,6 +104,8 @@ export class MirrorFiles {
   }
 
   handle(req: IncomingMessage, res: ServerResponse, url: URL, notFound: () => void): void | Promise<void> {
+    // A package file of the npm cache answered before: from memory.
+    if (this.npm?.serveHot(req, res, url.pathname)) return;
     const base: Record<string, string> = {
       ...COMMON_HEADERS,
       'Content-Security-Policy': STATIC_CSP,

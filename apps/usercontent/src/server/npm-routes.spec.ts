@@ -205,6 +205,13 @@ describe('files', () => {
       );
     });
     expect(gunzipSync(raw).toString()).toBe(body);
+    // Repeats come from memory (small files): same bytes, same headers.
+    for (let i = 0; i < 3; i++) {
+      const again = await app.get('/mirror/tiny-lib@1.2.0/tiny.js', { 'accept-encoding': 'identity' });
+      expect(await again.text()).toBe(body);
+      expect(again.headers.get('etag')).toBe(etag);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect(tarballRequests('tiny-lib-1.2.0')).toHaveLength(1);
   });
 

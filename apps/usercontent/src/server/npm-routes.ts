@@ -15,6 +15,7 @@
  * ("This artifact loads x.js from cdn.example, which the vault does not serve.").
  */
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import semver from 'semver';
@@ -49,8 +50,97 @@ function dependencyRange(p: StoredPackage, name: string): { name: string; range:
   return { name, range: semver.validRange(declared, { loose: true }) ? declared : 'latest' };
 }
 
+/** A served body: a file on disk, and its bytes once read (small files, within a memory budget). */
+interface Served {
+  file: string;
+  size: number;
+  headers: Record<string, string>;
+  bytes?: Buffer | undefined;
+}
+
+/** A cached file of an exact version, with its response headers made once. */
+interface HotFile {
+  plain: Served;
+  /** Its gzip (null: not worth it), once known. */
+  gz?: Served | null;
+  etag: string;
+  notModified: Record<string, string>;
+}
+
+const HOT_MAX = 5_000;
+/** Files up to this size are kept in memory once asked for twice... */
+const IN_MEMORY_FILE = 256 * 1024;
+/** ...within this many bytes for all of them (oldest dropped first). */
+const IN_MEMORY_TOTAL = 64 * 1024 * 1024;
+
+function send(req: IncomingMessage, res: ServerResponse, body: Served): true {
+  res.writeHead(200, body.headers);
+  if (req.method === 'HEAD') res.end();
+  else if (body.bytes) res.end(body.bytes);
+  else
+    createReadStream(body.file)
+      .on('error', () => res.destroy())
+      .pipe(res);
+  return true;
+}
+
 export class NpmRoutes {
+  /**
+   * Exact-version file URLs already answered once → what to send: a repeat request costs no
+   * parsing, resolution or header building (tools/bench/mirror-cache.mjs: warm hits vs a bare
+   * static server).
+   */
+  private readonly hot = new Map<string, HotFile>();
+
+  /** Bodies held in memory, oldest first, and their total size. */
+  private readonly inMemory = new Set<Served>();
+  private inMemoryBytes = 0;
+
   constructor(readonly store: NpmPackageStore) {}
+
+  /** Answers a repeat request for an exact-version file from memory; false when it is not one. */
+  serveHot(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+    const hot = this.hot.get(pathname);
+    if (!hot) return false;
+    if (req.headers['if-none-match'] === hot.etag) {
+      res.writeHead(304, hot.notModified);
+      res.end();
+      return true;
+    }
+    const accepts = req.headers['accept-encoding'];
+    let body = hot.plain;
+    if (accepts !== undefined && /\bgzip\b/.test(accepts)) {
+      if (hot.gz === undefined) return false; // its gzip is not made yet: the full path makes it
+      if (hot.gz) body = hot.gz;
+    }
+    if (!body.bytes && body.size <= IN_MEMORY_FILE) this.keepInMemory(body);
+    return send(req, res, body);
+  }
+
+  /** Reads a small body into memory for the next requests (this one streams it from disk). */
+  private keepInMemory(body: Served): void {
+    if (this.inMemory.has(body)) return;
+    this.inMemory.add(body);
+    readFile(body.file).then(
+      (bytes) => {
+        if (!this.inMemory.has(body)) return;
+        body.bytes = bytes;
+        this.inMemoryBytes += bytes.length;
+        for (const old of this.inMemory) {
+          if (this.inMemoryBytes <= IN_MEMORY_TOTAL) break;
+          this.inMemory.delete(old);
+          this.inMemoryBytes -= old.bytes?.length ?? 0;
+          old.bytes = undefined;
+        }
+      },
+      () => this.inMemory.delete(body),
+    );
+  }
+
+  private remember(pathname: string, hot: HotFile): void {
+    if (this.hot.size >= HOT_MAX) this.hot.delete(this.hot.keys().next().value as string);
+    this.hot.set(pathname, hot);
+  }
 
   static fromSettings(
     settings: MirrorCacheSettings,
@@ -101,34 +191,42 @@ export class NpmRoutes {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  /** Sends an immutable file (304, gzip, HEAD), and keeps it for serveHot under `pathname`. */
   private async sendFile(
     req: IncomingMessage,
     res: ServerResponse,
+    pathname: string,
     file: string,
     size: number,
     type: string,
     etag: string,
-    cache: string,
     gz: () => Promise<{ file: string; size: number } | null>,
   ): Promise<void> {
-    const headers = this.headers({
+    const common = this.headers({
       'Content-Type': type,
-      'Cache-Control': cache,
+      'Cache-Control': IMMUTABLE,
       ETag: etag,
       Vary: 'Accept-Encoding',
     });
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, headers);
-      return void res.end();
+    let hot = this.hot.get(pathname);
+    if (!hot) {
+      hot = {
+        plain: { file, size, headers: { ...common, 'Content-Length': String(size) } },
+        etag,
+        notModified: common,
+      };
+      this.remember(pathname, hot);
     }
-    const zipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? await gz() : null;
-    if (zipped) headers['Content-Encoding'] = 'gzip';
-    headers['Content-Length'] = String(zipped ? zipped.size : size);
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(zipped ? zipped.file : file)
-      .on('error', () => res.destroy())
-      .pipe(res);
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && hot.gz === undefined) {
+      const zipped = await gz();
+      hot.gz = zipped && {
+        file: zipped.file,
+        size: zipped.size,
+        headers: { ...common, 'Content-Encoding': 'gzip', 'Content-Length': String(zipped.size) },
+      };
+    }
+    // (Dropped from the hot set meanwhile: still answered.)
+    if (!this.serveHot(req, res, pathname)) send(req, res, hot.plain);
   }
 
   /** Answers one generic mirror path (see the file comment). */
@@ -164,11 +262,11 @@ export class NpmRoutes {
         return this.sendFile(
           req,
           res,
+          npmMirrorUrl(t),
           join(p.root, t.path),
           p.files.get(t.path) ?? 0,
           type,
           this.store.etag(p, t.path),
-          IMMUTABLE,
           () => this.store.gzipOf(p, t.path),
         );
       }
@@ -207,7 +305,7 @@ export class NpmRoutes {
           );
           return void res.end(req.method === 'HEAD' ? undefined : body);
         }
-        return this.sendFile(req, res, out.file, out.size, JS, out.etag, IMMUTABLE, () =>
+        return this.sendFile(req, res, npmMirrorUrl(t), out.file, out.size, JS, out.etag, () =>
           this.store.gzipFile(out.file, out.size),
         );
       }
