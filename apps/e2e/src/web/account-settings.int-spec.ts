@@ -2,10 +2,14 @@
  * Account settings in headless Chromium against the real local stack (#17): from the dashboard's
  * Account link, change the name (onboarding's "Customize profile settings" follows), the e-mail
  * (an address another account has is refused; the code is read from the NEW address's inbox) and
- * the password (a wrong current one is refused; the other device is signed out, this one stays).
+ * the password (a wrong current one is refused; the other device is signed out, this one stays;
+ * the page says personal access tokens are revoked too).
+ * Every page this suite opens runs under the app's Content-Security-Policy with no violation
+ * (#32): the landing page, sign-in, dashboard, account, a shared link and /api-docs, whose
+ * security headers are checked as the browser gets them (vite preview, and the gateway behind it).
  */
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
+import { type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { devTokenFor, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { appContext, launchBrowser, screenshot } from '../support/browser';
 import { mailIds, waitForCode } from '../support/mail';
 import { type Stack, startStack } from '../support/stack';
@@ -23,8 +27,34 @@ let stack: Stack;
 let browser: Browser;
 let here: BrowserContext;
 let there: BrowserContext;
+/** Every Content-Security-Policy report or warning of the app's own pages, with where it came from. */
+const policyProblems: string[] = [];
 
 const url = (path: string) => `${stack.webUrl}${path}`;
+
+/**
+ * Records what Chromium says about the app's policy on every page of the context: violations
+ * (the securitypolicyviolation event, in the app's documents only) and console messages about
+ * the policy (a directive ignored or misspelt is a warning there, not an event).
+ */
+async function watchPolicy(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(
+        `CSP violation in ${location.href}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+  const record = (msg: ConsoleMessage) => {
+    const text = msg.text();
+    if (!/Content Security Policy|CSP violation/i.test(text)) return;
+    const where = /^CSP violation in (\S+):/.exec(text)?.[1] ?? msg.location().url;
+    // The artifacts' own documents on the renderer have their own policy: not this suite's.
+    if (where && !where.startsWith(stack.webUrl)) return;
+    policyProblems.push(`${where}: ${text}`);
+  };
+  context.on('page', (page) => page.on('console', record));
+}
 
 async function signUp(address: string): Promise<void> {
   const res = await fetch(`${stack.gatewayUrl}/api/v1/auth/sign-up`, {
@@ -61,6 +91,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   here = await appContext(browser, stack.webUrl);
   there = await appContext(browser, stack.webUrl);
+  await watchPolicy(here);
+  await watchPolicy(there);
   await signUp(email);
   await signUp(taken);
 }, 600_000);
@@ -130,7 +162,9 @@ describe('account settings', () => {
     await current.fill(PASSWORD);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page
-      .getByText('Your password has been changed. Your other sessions have been signed out.')
+      .getByText(
+        'Your password has been changed. Your other sessions have been signed out and your personal access tokens have been revoked.',
+      )
       .waitFor();
     await screenshot(page, 'account-settings');
 
@@ -140,5 +174,68 @@ describe('account settings', () => {
     await other.reload();
     await other.waitForURL(/\/login/);
     await signIn(there, moved, NEW_PASSWORD);
+  });
+
+  it('serves every app page, /view/{id} and /api-docs refusing framing, with a policy they run under', async () => {
+    const head = async (path: string) => {
+      const res = await fetch(url(path));
+      return { res, html: await res.text() };
+    };
+    const app = await head('/');
+    const view = await head('/view/some-shared-artifact');
+    const docs = await head('/api-docs');
+    for (const [name, { res }] of Object.entries({ app, view, docs })) {
+      expect([name, res.status, res.headers.get('x-frame-options')]).toEqual([name, 200, 'DENY']);
+      const policy = res.headers.get('content-security-policy') ?? '';
+      expect([name, policy]).toEqual([name, expect.stringContaining("frame-ancestors 'none'")]);
+      expect([name, policy]).toEqual([name, expect.stringMatching(/(^|; )script-src 'self'/)]);
+      expect([name, policy]).toEqual([name, expect.not.stringContaining('unsafe-inline')]);
+      // Plain http on 127.0.0.1: no HSTS (it would stick to the developer's browser).
+      expect([name, res.headers.get('strict-transport-security')]).toEqual([name, null]);
+    }
+    // A shared link's page is the SPA's: the same policy as the app, header and <meta>.
+    expect(view.res.headers.get('content-security-policy')).toBe(
+      app.res.headers.get('content-security-policy'),
+    );
+    for (const html of [app.html, view.html]) {
+      const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(meta).toMatch(/frame-src http:\/\/localhost:\d+ http:\/\/\*\.localhost:\d+ /);
+      expect(meta).not.toContain('unsafe-inline');
+    }
+    expect(docs.res.headers.get('content-security-policy')).toContain("default-src 'none'");
+
+    // The pages load and work under it in Chromium: the landing page, a shared link whose artifact
+    // renders in the renderer's frame (on its own origin: frame-src), the API reference.
+    const made = await fetch(`${stack.gatewayUrl}/api/v1/artifacts`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${devTokenFor(`e2e-csp-${suffix}`)}`,
+        'content-type': 'application/json',
+        origin: stack.webUrl,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify({
+        title: 'Framed under the policy',
+        type: 'HTML',
+        content: '<main><h1>Rendered on its own origin</h1></main>',
+        isPublic: true,
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { artifact } = (await made.json()) as { artifact: { id: string } };
+    const tab = await here.newPage();
+    await tab.goto(url('/'));
+    await tab.getByRole('heading', { name: 'Intelligence, captured' }).waitFor();
+    await tab.goto(url('/view/some-shared-artifact'));
+    await tab.getByRole('heading').first().waitFor();
+    await tab.goto(url(`/view/${artifact.id}`));
+    await tab.frameLocator('.cv-artifact-frame iframe').getByText('Rendered on its own origin').waitFor();
+    await tab.goto(url('/api-docs'));
+    await tab.locator('.opblock').first().waitFor();
+    expect(await tab.locator('.opblock').count()).toBeGreaterThan(10);
+    await tab.locator('.opblock-summary').first().click();
+    await tab.close();
+    // …and neither they nor the account pages above met the policy anywhere.
+    expect(policyProblems).toEqual([]);
   });
 });
