@@ -108,10 +108,16 @@ spec:
           volumeMounts:
             - name: tmp
               mountPath: /tmp
+            {{- with $app.volumeMounts }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir:
             sizeLimit: 64Mi
+        {{- with $app.volumes }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
       {{- with $app.nodeSelector }}
       nodeSelector:
         {{- toYaml . | nindent 8 }}
