@@ -356,6 +356,14 @@ async function main() {
     packagesCached: packages.length,
     packages,
     bytes: walk(join(cache, 'v1')).bytes,
+    // The packages' own files as kept (meta.json); the rest is meta.json, gzips and ES module builds.
+    keptFileBytes: packages.reduce((n, p) => {
+      const at = p.lastIndexOf('@');
+      const meta = JSON.parse(
+        readFileSync(join(cache, 'v1/packages', p.slice(0, at), p.slice(at + 1), 'meta.json'), 'utf8'),
+      );
+      return n + Object.values(meta.files).reduce((a, b) => a + b, 0);
+    }, 0),
     files: walk(join(cache, 'v1')).files,
     packedBytesFetched: proxy.seen.filter((u) => u.kind === 'tarball').reduce((n, u) => n + u.bytes, 0),
     tarballRequests: proxy.seen.filter((u) => u.kind === 'tarball').length,
