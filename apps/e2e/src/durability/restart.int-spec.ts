@@ -13,12 +13,15 @@
  *
  * The measured figures are printed as one `durability: {json}` line (docs/infrastructure.md).
  * Rerun: JEST_KIND=int npx jest apps/e2e/src/durability/restart --runInBand
+ * E2E_KEEP_ON_FAILURE=1 leaves the private broker and database running after a failure; when
+ * analytics misses artifacts the suite writes crash-dump.json beside the stack's logs either way.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { mailIds, waitForCode } from '../support/mail';
-import { type PrivateInfra, startPrivateInfra } from '../support/private-infra';
+import { dumpMissingArtifacts } from '../support/crash-dump';
+import { type PrivateInfra, keepOnFailure, startPrivateInfra } from '../support/private-infra';
 import { type Stack, startStack } from '../support/stack';
 
 const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding'] as const;
@@ -39,6 +42,10 @@ const REQUEST_TIMEOUT_MS = 45_000;
 let priv: PrivateInfra | undefined;
 let stack: Stack | undefined;
 const figures: Record<string, unknown> = {};
+/** Steps (the setup, each test) begun and those that reached their last line: unequal in afterAll = one failed. */
+let begun = 0;
+let completed = 0;
+beforeEach(() => void begun++);
 
 // ---- HTTP through the gateway ----
 
@@ -329,7 +336,8 @@ async function processStart(url: string): Promise<string> {
  * Waits until every consumer group has committed everything on its topics and every outbox is
  * empty, as each service's /metrics reports: what the events derive is then final, not in flight.
  */
-async function settled(): Promise<void> {
+async function settled(): Promise<Record<string, number>> {
+  const quietAt: Record<string, number> = {};
   const busy = async (url: string) => {
     const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
     return text
@@ -342,12 +350,15 @@ async function settled(): Promise<void> {
         () => busy(stack?.serviceUrl(name) ?? ''),
         (lines) => lines.length === 0,
         { timeoutMs: 60_000, intervalMs: 250, what: `${name}: consumers caught up and outbox empty` },
-      ).catch((err: unknown) => {
-        // CI keeps only this output: say what the service itself last complained about.
-        throw new Error(`${err instanceof Error ? err.message : String(err)}\n${lastErrors(name)}`);
-      }),
+      )
+        .then(() => void (quietAt[name] = Date.now()))
+        .catch((err: unknown) => {
+          // CI keeps only this output: say what the service itself last complained about.
+          throw new Error(`${err instanceof Error ? err.message : String(err)}\n${lastErrors(name)}`);
+        }),
     ),
   );
+  return quietAt;
 }
 
 /** The service's last error and warning log lines (its log file under the stack's logDir). */
@@ -365,16 +376,19 @@ function lastErrors(name: string): string {
 // ---- the suite ----
 
 beforeAll(async () => {
+  begun++;
   const t0 = Date.now();
   priv = await startPrivateInfra(['kafka', 'mongo', 'redis']);
   const t1 = Date.now();
   stack = await startStack({ infra: priv.urls, web: false, env: STACK_ENV });
   figures['firstStart'] = { infraMs: t1 - t0, stackMs: Date.now() - t1 };
+  completed++;
 }, 300_000);
 
 afterAll(async () => {
   console.log(`durability: ${JSON.stringify(figures)}`);
   await stack?.stop();
+  if (keepOnFailure && priv && completed < begun) console.log(priv.keep());
   await priv?.destroy();
 }, 120_000);
 
@@ -459,6 +473,7 @@ describe('a clean restart of the whole stack and its infrastructure', () => {
     );
     expect((await call('POST', '/api/v1/auth/refresh', { cookie: signedOut.cookie })).status).toBe(401);
     expect((await call('GET', '/api/v1/me', { token: signedOut.token })).status).toBe(401);
+    completed++;
   }, 240_000);
 
   it('stops everything cleanly and starts it again over the same data', async () => {
@@ -474,6 +489,7 @@ describe('a clean restart of the whole stack and its infrastructure', () => {
     stack = await startStack({ infra: priv.urls, web: false, runId, build: false, env: STACK_ENV });
     const t3 = Date.now();
     figures['restart'] = { stopMs: t1 - t0, infraUpMs: t2 - t1, stackReadyMs: t3 - t2, totalMs: t3 - t1 };
+    completed++;
   }, 240_000);
 
   it('keeps every user, session, artifact, version, collection, subscription, milestone, check-in and count', async () => {
@@ -492,6 +508,7 @@ describe('a clean restart of the whole stack and its infrastructure', () => {
     const after = await Promise.all(sessions.map((s) => snapshot(s.token)));
     for (const [i, s] of after.entries()) expect(s).toEqual(before[i]);
     expect(await queue(adminAgain)).toEqual(queueBefore);
+    completed++;
   }, 120_000);
 });
 
@@ -666,8 +683,12 @@ describe('a crash of the database under load', () => {
 
     // The outbox relay picked up again (republishing what it had sent but not marked): analytics
     // learns of every stored artifact, each once.
-    await settled();
-    crash['eventsSettledAfterMongoUpMs'] = Date.now() - mongoUp;
+    const quietAt = await settled();
+    const settledAt = Date.now();
+    crash['eventsSettledAfterMongoUpMs'] = settledAt - mongoUp;
+    crash['quietAfterMongoUpMs'] = Object.fromEntries(
+      Object.entries(quietAt).map(([name, at]) => [name, at - mongoUp]),
+    );
     const overview = await expectStatus(
       call('GET', '/api/v1/analytics/artifacts', { token }),
       200,
@@ -677,8 +698,36 @@ describe('a crash of the database under load', () => {
       ...stored.map((a) => a.id),
       ...afterwards.map((a) => (a.body as { artifact: { id: string } }).artifact.id),
     ];
-    expect(
-      (overview as { artifacts: { artifactId: string }[] }).artifacts.map((a) => a.artifactId).sort(),
-    ).toEqual(expected.sort());
+    const known = (overview as { artifacts: { artifactId: string }[] }).artifacts.map((a) => a.artifactId);
+    const missing = expected.filter((id) => !known.includes(id));
+    if (missing.length > 0) {
+      // Written down before anything is torn down: the outbox, the topic, analytics' markers.
+      crash['missingInAnalytics'] = missing.length;
+      const summary = await dumpMissingArtifacts({
+        infra: p.urls,
+        runId: stack.runId,
+        missing,
+        dir: stack.logDir,
+        logDir: stack.logDir,
+        moments: {
+          ...Object.fromEntries(Object.entries(quietAt).map(([name, at]) => [`${name} quiet`, at])),
+          'all quiet': settledAt,
+        },
+      });
+      // The same question 5 s later: still missing, or only not yet there when asked?
+      await new Promise((r) => setTimeout(r, 5000));
+      const later = (
+        (await expectStatus(call('GET', '/api/v1/analytics/artifacts', { token }), 200, 'analytics')) as {
+          artifacts: { artifactId: string }[];
+        }
+      ).artifacts.map((a) => a.artifactId);
+      crash['missingInAnalytics5sLater'] = missing.filter((id) => !later.includes(id)).length;
+      console.error(
+        `analytics misses stored artifacts after the crash:\n${summary}\n` +
+          `5 s later still missing: ${String(crash['missingInAnalytics5sLater'])}`,
+      );
+    }
+    expect(known.sort()).toEqual(expected.sort());
+    completed++;
   }, 180_000);
 });

@@ -39,7 +39,18 @@ export interface PrivateInfra {
   kill9(service: PrivateService): void;
   /** Stops everything and deletes the data folder. Safe to call more than once. */
   destroy(): Promise<void>;
+  /**
+   * Leaves this set running for inspection (E2E_KEEP_ON_FAILURE): nothing stops it when the
+   * process exits, destroy() does nothing, and the returned lines say how to reach it and stop it.
+   */
+  keep(): string;
 }
+
+/**
+ * E2E_KEEP_ON_FAILURE=1: a failing durability suite leaves its private broker and database
+ * running, with their data, instead of tearing them down (see crash-dump.ts for what it writes).
+ */
+export const keepOnFailure = process.env['E2E_KEEP_ON_FAILURE'] === '1';
 
 const INFRA = join(workspaceRoot, 'tools/infra/infra.mjs');
 // Every private set of this process: killed when the process exits, even if a hook timed out
@@ -116,6 +127,15 @@ export async function startPrivateInfra(
     down: (only = services) => infraCommand('down', only),
     kill9(service) {
       if (!signal(dir, service)) throw new Error(`${service} of ${dir} is not running`);
+    },
+    keep() {
+      live.delete(dir);
+      const env = `INFRA_CONFIG=${configFile} INFRA_LOCAL=${dir}`;
+      return [
+        `private infrastructure kept running in ${dir}:`,
+        `  mongo ${urls.mongoUrl}  kafka ${urls.kafkaBrokers.join(',')}  redis ${urls.redisUrl}`,
+        `  stop it: ${env} node tools/infra/infra.mjs down --only ${services.join(',')} && rm -rf ${dir}`,
+      ].join('\n');
     },
     async destroy() {
       if (!live.has(dir)) return;
