@@ -13,6 +13,7 @@ export * from './tokens';
 export * from './route-agreement';
 export * from './search-indexes';
 export * from './service-groups';
+export * from './settle';
 
 /** Where the real local infrastructure answers (config/local.json, overridable by env). */
 export function testInfra(): {
