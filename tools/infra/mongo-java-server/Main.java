@@ -12,6 +12,9 @@ import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.h2.mvstore.MVStore;
 
@@ -22,6 +25,15 @@ public class Main {
    * client already saw acknowledged. Committing before the reply makes every acknowledged write
    * survive `kill -9` (the commit reaches the OS; the file survives a process crash). A command
    * that changed nothing (every read) skips the commit.
+   *
+   * <p>Only this class stores, and only between whole commands. The store is opened without
+   * MVStore's background writer and auto-commit (see main): both store on their own schedule,
+   * and a store there bumps the store's version before it writes, so for the time of the write
+   * `hasUnsavedChanges()` reads false to every other thread. A command that finished in that
+   * time answered before its change reached the file (acknowledged, then lost to a kill), and a
+   * background store taken between a command's document write and its index writes persisted
+   * half a command. The background writer's housekeeping (rewriting sparse chunks) runs here
+   * instead, under the same exclusive lock as a commit.
    */
   static final class CommitBeforeReplyBackend extends H2Backend {
     /**
@@ -46,19 +58,51 @@ public class Main {
 
     @Override
     public Document handleCommand(Channel channel, String database, String command, Document query) {
+      boolean unsaved;
       commitLock.readLock().lock();
       try {
         return super.handleCommand(channel, database, command, query);
       } finally {
+        // Asked while still holding the shared side: no store can be under way, so false means
+        // everything this command wrote or read is in the file already.
+        unsaved = getMvStore().hasUnsavedChanges();
         commitLock.readLock().unlock();
-        if (getMvStore().hasUnsavedChanges()) commitWhole();
+        if (unsaved) commitWhole();
       }
     }
 
+    /** Once the exclusive side is ours, every earlier store has finished writing: commit what is left. */
     private void commitWhole() {
       commitLock.writeLock().lock();
       try {
         if (getMvStore().hasUnsavedChanges()) commit();
+      } finally {
+        commitLock.writeLock().unlock();
+      }
+    }
+
+    /** SIGTERM: after the commands in flight, and never under a housekeeping round. */
+    @Override
+    public void close() {
+      commitLock.writeLock().lock();
+      try {
+        super.close();
+      } finally {
+        commitLock.writeLock().unlock();
+      }
+    }
+
+    /**
+     * What MVStore's background writer did besides committing: rewrite the live pages of chunks
+     * that are mostly garbage, so their space can be reused, then commit the rewrite. Between
+     * whole commands, like any commit.
+     */
+    void housekeeping(int targetFillRate, int writeBytes) {
+      commitLock.writeLock().lock();
+      try {
+        MVStore store = getMvStore();
+        if (store.isClosed()) return;
+        if (store.compact(targetFillRate, writeBytes) || store.hasUnsavedChanges()) commit();
       } finally {
         commitLock.writeLock().unlock();
       }
@@ -78,8 +122,29 @@ public class Main {
       // it reads and deserializes a page from the file. Past it, one user's 20,000 artifacts of
       // 20 KB made every write and relay pass a page read (docs/scale.md).
       int cacheMb = Integer.getInteger("cv.cacheMb", 256);
-      MVStore store = new MVStore.Builder().fileName(args[2]).cacheSize(cacheMb).open();
-      server = new MongoServer(new CommitBeforeReplyBackend(store));
+      // No background writer and no auto-commit by size: CommitBeforeReplyBackend is the only
+      // one to store (see there why).
+      MVStore store = new MVStore.Builder()
+          .fileName(args[2])
+          .cacheSize(cacheMb)
+          .autoCommitDisabled()
+          .autoCommitBufferSize(0)
+          .open();
+      CommitBeforeReplyBackend backend = new CommitBeforeReplyBackend(store);
+      server = new MongoServer(backend);
+      // The background writer's chunk rewriting, every 10 s, at most 8 MB at a time.
+      ScheduledExecutorService maintenance = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "store-housekeeping");
+        t.setDaemon(true);
+        return t;
+      });
+      maintenance.scheduleWithFixedDelay(() -> {
+        try {
+          backend.housekeeping(80, 8 << 20);
+        } catch (RuntimeException e) {
+          System.err.println("store housekeeping failed: " + e);
+        }
+      }, 10, 10, TimeUnit.SECONDS);
     }
     server.bind(args[0], Integer.parseInt(args[1]));
     // SIGTERM (infra down): stop answering, then close the store so its last chunk is written.
