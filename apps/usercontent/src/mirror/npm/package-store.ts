@@ -218,6 +218,7 @@ export class NpmPackageStore {
           ? 5 * 60_000
           : 15 * 60_000;
     this.failures.set(key, { error, until: Date.now() + ms });
+    this.log('mirror request refused', { key, reason: error.reason, message: error.message });
     if (this.failures.size > 10_000) this.failures.delete(this.failures.keys().next().value as string);
     throw error;
   }
