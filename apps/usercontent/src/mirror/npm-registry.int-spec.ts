@@ -42,6 +42,7 @@ interface Started {
   server: Server;
   base: string;
   cache: string;
+  assets: string;
   tarballs: string[];
 }
 
@@ -69,6 +70,7 @@ async function start(over: Partial<UsercontentConfig> = {}): Promise<Started> {
     server,
     base: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     cache,
+    assets,
     tarballs,
   };
   started.push(s);
@@ -81,6 +83,7 @@ afterAll(async () => {
     s.server.closeAllConnections();
     s.server.close();
     rmSync(s.cache, { recursive: true, force: true });
+    rmSync(s.assets, { recursive: true, force: true });
   }
 });
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ const ASSETS = join(APP_DIR, 'dist/public');
 
 let server: Server;
 let base: string;
+const cacheDir = mkdtempSync(join(tmpdir(), 'uc-mirror-routes-'));
 
 beforeAll(async () => {
   execFileSync(process.execPath, [join(APP_DIR, 'scripts/build-mirror.mjs')], {
@@ -38,7 +39,7 @@ beforeAll(async () => {
     GATEWAY_TIMEOUT_MS: 1000,
     // The pinned set alone: what is not pinned is not fetched here (npm-routes.spec.ts does that).
     MIRROR_FETCH: 'off',
-    MIRROR_CACHE_DIR: mkdtempSync(join(tmpdir(), 'uc-mirror-routes-')),
+    MIRROR_CACHE_DIR: cacheDir,
   };
   server = createUsercontentServer({ config, logger: pino({ level: 'silent' }), assetsDir: ASSETS });
   server.listen(0, '127.0.0.1');
@@ -49,6 +50,7 @@ beforeAll(async () => {
 afterAll(() => {
   server.closeAllConnections();
   server.close();
+  rmSync(cacheDir, { recursive: true, force: true });
 });
 
 const get = (path: string, init?: RequestInit) => fetch(`${base}${path}`, init);

@@ -126,7 +126,7 @@ const PACKAGES: Record<string, Record<string, FakeVersion>> = {
 };
 
 let registry: FakeRegistry;
-const servers: Array<{ server: Server; cache: string }> = [];
+const servers: Array<{ server: Server; cache: string; assets: string }> = [];
 
 async function start(over: Partial<UsercontentConfig> = {}, cache = mkdtempSync(join(tmpdir(), 'uc-npm-'))) {
   const config: UsercontentConfig = {
@@ -146,14 +146,11 @@ async function start(over: Partial<UsercontentConfig> = {}, cache = mkdtempSync(
     MIRROR_FETCH_TIMEOUT_MS: 5_000,
     ...over,
   };
-  const server = createUsercontentServer({
-    config,
-    logger: pino({ level: 'silent' }),
-    assetsDir: mkdtempSync(join(tmpdir(), 'uc-npm-assets-')),
-  });
+  const assets = mkdtempSync(join(tmpdir(), 'uc-npm-assets-'));
+  const server = createUsercontentServer({ config, logger: pino({ level: 'silent' }), assetsDir: assets });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  servers.push({ server, cache });
+  servers.push({ server, cache, assets });
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     fetch(`${base}${path}`, { redirect: 'manual', headers, method });
@@ -170,6 +167,7 @@ afterAll(async () => {
     s.server.closeAllConnections();
     s.server.close();
     rmSync(s.cache, { recursive: true, force: true });
+    rmSync(s.assets, { recursive: true, force: true });
   }
   await registry.close();
   void (await import('esbuild')).stop(); // esbuild's service process
