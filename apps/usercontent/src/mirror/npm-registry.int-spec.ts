@@ -16,27 +16,18 @@ import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { type UsercontentConfig } from '../config';
 import { createUsercontentServer } from '../server/server';
+import { testRendererConfig } from './npm/testing';
 import { resolveCdnUrl } from './resolve';
 
 const REGISTRY = process.env['MIRROR_TEST_REGISTRY'] ?? 'https://registry.npmjs.org/';
 const REQUEST_MS = 25_000;
 
-const config = (over: Partial<UsercontentConfig>): UsercontentConfig => ({
-  NODE_ENV: 'test',
-  HOST: '127.0.0.1',
-  PORT: 0,
-  LOG_LEVEL: 'silent',
-  SHUTDOWN_TIMEOUT_MS: 1000,
-  RENDERER_ORIGIN: 'http://localhost:4300',
-  WEB_ORIGIN: 'http://127.0.0.1:4200',
-  FRAME_PARENT_ORIGINS: '',
-  GATEWAY_URL: 'http://gateway.invalid',
-  ARTIFACT_ORIGIN_SECRET: 'test-only-origin-secret-0123456789abcdef',
-  GATEWAY_TIMEOUT_MS: 1000,
-  MIRROR_REGISTRY_URL: REGISTRY,
-  MIRROR_FETCH_TIMEOUT_MS: 20_000,
-  ...over,
-});
+const config = (over: Partial<UsercontentConfig>): UsercontentConfig =>
+  testRendererConfig({
+    MIRROR_REGISTRY_URL: REGISTRY,
+    MIRROR_FETCH_TIMEOUT_MS: 20_000,
+    ...over,
+  });
 
 interface Started {
   server: Server;

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
-import { type UsercontentConfig } from '../config';
 import { MIRROR_LIBRARIES } from '../mirror/manifest';
+import { testRendererConfig } from '../mirror/npm/testing';
 import { resolveCdnUrl } from '../mirror/resolve';
 import { MirrorFiles } from './mirror-files';
 import { createUsercontentServer } from './server';
@@ -25,22 +25,11 @@ beforeAll(async () => {
     stdio: 'ignore',
     timeout: 170_000,
   });
-  const config: UsercontentConfig = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: 0,
-    LOG_LEVEL: 'silent',
-    SHUTDOWN_TIMEOUT_MS: 1000,
-    RENDERER_ORIGIN: 'http://localhost:4300',
-    WEB_ORIGIN: 'http://127.0.0.1:4200',
-    FRAME_PARENT_ORIGINS: '',
-    GATEWAY_URL: 'http://gateway.invalid',
-    ARTIFACT_ORIGIN_SECRET: 'test-only-origin-secret-0123456789abcdef',
-    GATEWAY_TIMEOUT_MS: 1000,
+  const config = testRendererConfig({
     // The pinned set alone: what is not pinned is not fetched here (npm-routes.spec.ts does that).
     MIRROR_FETCH: 'off',
     MIRROR_CACHE_DIR: cacheDir,
-  };
+  });
   server = createUsercontentServer({ config, logger: pino({ level: 'silent' }), assetsDir: ASSETS });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

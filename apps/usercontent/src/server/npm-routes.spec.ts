@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { type UsercontentConfig } from '../config';
 import { NpmPackageStore } from '../mirror/npm/package-store';
-import { type FakeRegistry, type FakeVersion, fakeRegistry } from '../mirror/npm/testing';
+import { type FakeRegistry, type FakeVersion, fakeRegistry, testRendererConfig } from '../mirror/npm/testing';
 import { createUsercontentServer } from './server';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -129,23 +129,12 @@ let registry: FakeRegistry;
 const servers: Array<{ server: Server; cache: string; assets: string }> = [];
 
 async function start(over: Partial<UsercontentConfig> = {}, cache = mkdtempSync(join(tmpdir(), 'uc-npm-'))) {
-  const config: UsercontentConfig = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: 0,
-    LOG_LEVEL: 'silent',
-    SHUTDOWN_TIMEOUT_MS: 1000,
-    RENDERER_ORIGIN: 'http://localhost:4300',
-    WEB_ORIGIN: 'http://127.0.0.1:4200',
-    FRAME_PARENT_ORIGINS: '',
-    GATEWAY_URL: 'http://gateway.invalid',
-    ARTIFACT_ORIGIN_SECRET: 'test-only-origin-secret-0123456789abcdef',
-    GATEWAY_TIMEOUT_MS: 1000,
+  const config = testRendererConfig({
     MIRROR_CACHE_DIR: cache,
     MIRROR_REGISTRY_URL: registry.url,
     MIRROR_FETCH_TIMEOUT_MS: 5_000,
     ...over,
-  };
+  });
   const assets = mkdtempSync(join(tmpdir(), 'uc-npm-assets-'));
   const server = createUsercontentServer({ config, logger: pino({ level: 'silent' }), assetsDir: assets });
   server.listen(0, '127.0.0.1');

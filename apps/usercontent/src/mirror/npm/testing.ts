@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { type UsercontentConfig } from '../../config';
 
 export type TarEntry =
   | string
@@ -149,5 +150,23 @@ export async function fakeRegistry(
         server.closeAllConnections();
         server.close(() => r());
       }),
+  };
+}
+
+/** A renderer's configuration for the specs that start one in process, with their changes. */
+export function testRendererConfig(over: Partial<UsercontentConfig> = {}): UsercontentConfig {
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    SHUTDOWN_TIMEOUT_MS: 1000,
+    RENDERER_ORIGIN: 'http://localhost:4300',
+    WEB_ORIGIN: 'http://127.0.0.1:4200',
+    FRAME_PARENT_ORIGINS: '',
+    GATEWAY_URL: 'http://gateway.invalid',
+    ARTIFACT_ORIGIN_SECRET: 'test-only-origin-secret-0123456789abcdef',
+    GATEWAY_TIMEOUT_MS: 1000,
+    ...over,
   };
 }
