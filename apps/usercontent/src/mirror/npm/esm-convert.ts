@@ -7,7 +7,8 @@
  * get named exports from a static scan (cjs-module-lexer, as Node does): no package code runs
  * here. A CommonJS module's `module.exports` is also exported under the name "module.exports"
  * (Node's convention for require() of an ES module), and `require()` of a dependency inside
- * CommonJS code returns it, so `require('debug')('x')` keeps working. Node built-ins become empty
+ * CommonJS code returns it, so calling what a dependency exports (the `debug` package's
+ * factory, say) keeps working. Node built-ins become empty
  * modules. Nothing outside the package folder can be read.
  */
 import { readFileSync } from 'node:fs';
