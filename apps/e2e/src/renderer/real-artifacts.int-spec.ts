@@ -174,7 +174,7 @@ describe('real artifacts through the real gateway', () => {
     const page = await newPage();
     await page.goto(`${stack.appOrigin}/view/${ids['private']}`);
     await page.getByRole('heading', { name: 'This artifact is private' }).waitFor();
-    const frame = await openView(stack, page, ids['private']!, `?session=${ownerId}&token=${token}`);
+    const frame = await openView(stack, page, ids['private']!, `#session=${ownerId}&token=${token}`);
     await frame.getByText('Owner eyes only').waitFor();
     await page.getByRole('button', { name: 'Share' }).waitFor();
     await page.getByText(/\d+ views?/).waitFor();

@@ -161,7 +161,7 @@ export function renderingSuite(stack: () => RendererStack) {
     });
 
     it('the owner can collapse and expand the artifact; it keeps its state', async () => {
-      const frame = await openView(stack(), page, 'public-html', '?session=usr_owner');
+      const frame = await openView(stack(), page, 'public-html', '#session=usr_owner');
       await clickDelivered(frame.getByRole('button', { name: 'Clicked 0 times' }));
       await page.getByRole('button', { name: 'Collapse' }).click();
       await page.locator('.cv-artifact-frame iframe').waitFor({ state: 'hidden' });

@@ -102,7 +102,7 @@ export function securitySuite(stack: () => RendererStack) {
     const violations: string[] = [];
     const page = await context.newPage();
     appPages.add(page);
-    const url = `${s.appOrigin}/view/${c.id}?session=usr_victim&token=${CANARY}`;
+    const url = `${s.appOrigin}/view/${c.id}#session=usr_victim&token=${CANARY}`;
     await page.goto(url);
     const frameEl = page.locator('.cv-artifact-frame');
     await page

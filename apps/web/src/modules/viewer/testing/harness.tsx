@@ -1,7 +1,7 @@
 /**
  * A build entry with only the viewer's routes, for the browser tests (apps/e2e/src/renderer):
  * the same components, vite config, renderer origin and headers as the app, without depending
- * on the rest of the SPA. `?session=<user id>&token=<t>` plays a signed-in user.
+ * on the rest of the SPA. `#session=<user id>&token=<t>` plays a signed-in user.
  */
 import { type ArtifactType } from '@core-vault/contracts';
 import { StrictMode, useState } from 'react';
@@ -36,7 +36,8 @@ const router = createBrowserRouter([
   { path: '/preview', element: <PreviewPage /> },
 ]);
 
-const params = new URLSearchParams(window.location.search);
+// In the fragment: it never reaches a server (a token in a query string is refused, TOKEN_IN_URL).
+const params = new URLSearchParams(window.location.hash.slice(1));
 const userId = params.get('session');
 const session: ViewerSession = userId
   ? { loading: false, user: { id: userId }, accessToken: params.get('token') }
