@@ -174,6 +174,8 @@ describe('real artifacts through the real gateway', () => {
     const page = await newPage();
     await page.goto(`${stack.appOrigin}/view/${ids['private']}`);
     await page.getByRole('heading', { name: 'This artifact is private' }).waitFor();
+    // The session rides in the fragment: a new document, or the page would only scroll.
+    await page.goto('about:blank');
     const frame = await openView(stack, page, ids['private']!, `#session=${ownerId}&token=${token}`);
     await frame.getByText('Owner eyes only').waitFor();
     await page.getByRole('button', { name: 'Share' }).waitFor();
