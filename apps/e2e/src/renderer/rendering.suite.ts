@@ -161,6 +161,8 @@ export function renderingSuite(stack: () => RendererStack) {
     });
 
     it('the owner can collapse and expand the artifact; it keeps its state', async () => {
+      // The session rides in the fragment: a new document, or the same page would only scroll.
+      await page.goto('about:blank');
       const frame = await openView(stack(), page, 'public-html', '#session=usr_owner');
       await clickDelivered(frame.getByRole('button', { name: 'Clicked 0 times' }));
       await page.getByRole('button', { name: 'Collapse' }).click();
