@@ -30,7 +30,7 @@ const proxy = {
   // Shared links get their link-preview tags from the gateway, which also answers the crawler files.
   '/view/': { target: gateway },
   '^/(robots\\.txt|sitemap\\.xml)$': { target: gateway },
-  // The vault's MCP endpoint (docs/mcp.md): assistants use the app's address + /mcp.
+  // The vault's MCP endpoint (docs/guides/mcp.md): assistants use the app's address + /mcp.
   '^/mcp$': { target: gateway },
 };
 

@@ -469,7 +469,7 @@ async function main() {
 
   // Anchor of 1: bare kafkajs producing the records the gateway produces, built before the clock
   // starts — each view's own envelope as the value, its artifact as the key, and the headers every
-  // event carries (event-id, event-type, traceparent: docs/asyncapi.yaml) — to a scratch topic,
+  // event carries (event-id, event-type, traceparent: docs/reference/asyncapi.yaml) — to a scratch topic,
   // 1,000 a send. Until 2026-11-29 the anchor sent one envelope without headers for every view;
   // that figure is still measured beside it and reported ("header-less").
   const { toKafkaMessage } = require(join(root, 'libs/platform/dist/kafka/event-publisher.js'));

@@ -481,7 +481,7 @@ async function main() {
   }
 
   /**
-   * Write → searchable through the gateway, as the owner sees it (docs/search.md promises a
+   * Write → searchable through the gateway, as the owner sees it (docs/reference/search.md promises a
    * second): a create, a retitle and a delete per round, each timed from the write's answer to
    * the first search that shows it. The store ends as it began (the delete), so the export's
    * count still holds.

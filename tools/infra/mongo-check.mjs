@@ -3,7 +3,7 @@
 // feature against a throwaway database and prints ok/FAIL per feature.
 //   node tools/infra/mongo-check.mjs [mongodb-url]   (default: MONGO_URL or config/local.json)
 // Needs mongoose from the repo's node_modules. Exit code 0 even when some
-// features fail: this documents the server, docs/infrastructure.md keeps the result.
+// features fail: this documents the server, docs/reference/infrastructure.md keeps the result.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT, readInfraConfig } from './lib/config.mjs';

@@ -2,7 +2,7 @@
 // Integration suites talk to a real broker and database: give them room, per project.
 jest.setTimeout(60000);
 // In-process services (and the ones spawned from here, which inherit it) stop without waiting out
-// kafkajs's 5 s idle fetch at every shutdown (KAFKA_CONSUMER_MAX_WAIT_MS, docs/operations.md).
+// kafkajs's 5 s idle fetch at every shutdown (KAFKA_CONSUMER_MAX_WAIT_MS, docs/guides/operations.md).
 process.env.KAFKA_CONSUMER_MAX_WAIT_MS ??= '250';
 // A service under test (in process, or spawned from here: they inherit it) never writes to the
 // user's search index (cv-artifacts) nor joins `npm start`'s search consumer group, where it would

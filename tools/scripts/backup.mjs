@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run backup`: a consistent snapshot of the local MongoDB and Redis into
-// .local/backups/<ISO timestamp without colons>/ (docs/operations.md, "Backup and restore").
+// .local/backups/<ISO timestamp without colons>/ (docs/guides/operations.md, "Backup and restore").
 //
 //   node tools/scripts/backup.mjs [--out DIR] [--pause-ms N] [--attempts N] [--json]
 //
@@ -34,7 +34,7 @@
 //   reset) is not seen; the backup then holds the state without it, which also existed. Documents
 //   are atomic one by one, which is what the services rely on (their outbox lives in the same
 //   document as the change; there are no multi-document transactions locally). Kafka is not part
-//   of the backup (docs/operations.md). If reading Redis takes longer than --pause-ms (default
+//   of the backup (docs/guides/operations.md). If reading Redis takes longer than --pause-ms (default
 //   10 s) the pause may have lapsed, so the backup fails rather than claim consistency.
 //
 // Atomicity: everything is written into .local/backups/.partial-<name>.<pid>/, each file fsynced,

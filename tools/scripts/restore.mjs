@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run restore -- <backup folder | latest>`: puts a backup made by `npm run backup` back
-// into the local MongoDB and Redis (docs/operations.md, "Backup and restore").
+// into the local MongoDB and Redis (docs/guides/operations.md, "Backup and restore").
 //
 //   node tools/scripts/restore.mjs <path|latest> [--yes] [--json]
 //

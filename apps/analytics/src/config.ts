@@ -39,7 +39,7 @@ export const analyticsConfigSchema = baseConfigSchema
     VIEWS_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(20_000),
     /**
      * Beacon views one visitor may add to one artifact per UTC day; more are answered alike and
-     * not counted (docs/analytics.md, "Counts you can trust"). The gateway has the same setting
+     * not counted (docs/reference/analytics.md, "Counts you can trust"). The gateway has the same setting
      * for consented views; load tests sending from one address raise both.
      */
     TRACK_VIEWS_PER_VISITOR_DAY: z.coerce

@@ -234,7 +234,7 @@ export function helpText(command?: CommandName): string {
     '',
     GLOBAL_HELP,
     '',
-    'corevault <command> --help says more. Docs: docs/cli.md in the Core Vault repository.',
+    'corevault <command> --help says more. Docs: docs/guides/cli.md in the Core Vault repository.',
   ].join('\n');
 }
 

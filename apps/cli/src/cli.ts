@@ -17,7 +17,7 @@ const RUNS: Record<Exclude<CommandName, 'help'>, (parsed: Parsed, io: Io) => Pro
 };
 
 /**
- * Runs one command line and returns its exit code (docs/cli.md): 0 done, 1 the vault refused or
+ * Runs one command line and returns its exit code (docs/guides/cli.md): 0 done, 1 the vault refused or
  * did not answer, 2 a mistake in the command line, 3 no key or a refused one, 4 not found. A
  * failure is one line on stderr; with --json, also `{"error": {code, message, exitCode}}` on
  * stdout, so a script reading stdout always gets JSON.

@@ -1,6 +1,6 @@
 import { CoreVaultApiError } from '@core-vault/api-client';
 
-/** The exit codes, as docs/cli.md lists them. */
+/** The exit codes, as docs/guides/cli.md lists them. */
 export const EXIT = {
   ok: 0,
   /** The vault refused the call or did not answer; the message says which. */

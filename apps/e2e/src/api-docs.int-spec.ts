@@ -1,5 +1,5 @@
 /**
- * docs/api.md cannot rot (issue #19, "the public API as a product"): against a real stack, a trial
+ * docs/reference/api.md cannot rot (issue #19, "the public API as a product"): against a real stack, a trial
  * user makes a personal access token with their session, then every ```sh block of the page runs
  * with the real curl binary, in the page's order, with CORE_VAULT_URL and CORE_VAULT_TOKEN set as
  * the page says (and ARTIFACT_ID from the create answer, as the page says). The artifact the page
@@ -77,8 +77,8 @@ function runBlock(block: string, env: Record<string, string>): Promise<Ran> {
   });
 }
 
-it("runs docs/api.md's curl examples: create, list, read", async () => {
-  const blocks = shellBlocks(readFileSync(join(workspaceRoot, 'docs/api.md'), 'utf8'));
+it("runs docs/reference/api.md's curl examples: create, list, read", async () => {
+  const blocks = shellBlocks(readFileSync(join(workspaceRoot, 'docs/reference/api.md'), 'utf8'));
   expect(blocks).toHaveLength(3);
   for (const block of blocks) expect(block).toMatch(/^curl /);
 
@@ -110,7 +110,7 @@ it("runs docs/api.md's curl examples: create, list, read", async () => {
 });
 
 it('curl with a wrong token gets the documented error body and a non-zero exit', async () => {
-  const [, list] = shellBlocks(readFileSync(join(workspaceRoot, 'docs/api.md'), 'utf8'));
+  const [, list] = shellBlocks(readFileSync(join(workspaceRoot, 'docs/reference/api.md'), 'utf8'));
   const ran = await runBlock(list ?? '', {
     CORE_VAULT_URL: stack.gatewayUrl,
     CORE_VAULT_TOKEN: `cvpat_${'x'.repeat(43)}`,

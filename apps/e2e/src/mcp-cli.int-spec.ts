@@ -1,5 +1,5 @@
 /**
- * The vault for AI assistants (issue #35, docs/mcp.md and docs/cli.md), against one real stack:
+ * The vault for AI assistants (issue #35, docs/guides/mcp.md and docs/guides/cli.md), against one real stack:
  *
  * - MCP over Streamable HTTP (`/mcp` on the gateway): the SDK's own Client and
  *   StreamableHTTPClientTransport with a personal access token as bearer — save, read, update (a

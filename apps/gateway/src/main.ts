@@ -34,7 +34,7 @@ void runService({
   textJsonPaths: [analyticsRoute.viewBeacon.path],
   // Stripe webhooks are forwarded byte for byte: their signature covers the raw body.
   rawBody: true,
-  // Ahead of Express itself: the security headers on every answer (docs/gateway.md), then
+  // Ahead of Express itself: the security headers on every answer (docs/reference/gateway.md), then
   // anonymous public reads answered from the artifacts cache.
   configure: (app, config) => {
     const edge = publicEdgeCache(

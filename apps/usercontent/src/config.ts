@@ -26,7 +26,7 @@ export const usercontentConfigSchema = baseConfigSchema.extend({
   GATEWAY_TIMEOUT_MS: zod.coerce.number().int().min(100).max(60_000).default(5_000),
   /**
    * The key that turns an artifact id into the label of its own origin
-   * (`{label}.{RENDERER_ORIGIN host}`; docs/rendering.md, "Origins"). Secret: with it, anyone could
+   * (`{label}.{RENDERER_ORIGIN host}`; docs/reference/rendering.md, "Origins"). Secret: with it, anyone could
    * tell which artifact a label belongs to. Changing it moves every artifact to a new origin, so
    * what viewers' browsers kept for artifacts is left behind.
    */
@@ -34,7 +34,7 @@ export const usercontentConfigSchema = baseConfigSchema.extend({
   /** Built browser assets (scripts/build-assets.mjs); defaults to dist/public beside this app. */
   ASSETS_DIR: zod.string().optional(),
   /*
-   * The library mirror's npm cache (docs/rendering.md, "Library mirror"): packages CDN URLs name
+   * The library mirror's npm cache (docs/reference/rendering.md, "Library mirror"): packages CDN URLs name
    * that the pinned set lacks are fetched from the registry on first use and kept here. Every
    * setting is optional; mirrorCacheSettings() gives the defaults.
    */

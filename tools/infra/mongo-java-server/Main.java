@@ -120,7 +120,7 @@ public class Main {
     } else {
       // The page cache (H2's default is 16 MB), -Dcv.cacheMb, 256 unless told: a read that misses
       // it reads and deserializes a page from the file. Past it, one user's 20,000 artifacts of
-      // 20 KB made every write and relay pass a page read (docs/scale.md).
+      // 20 KB made every write and relay pass a page read (docs/reference/scale.md).
       int cacheMb = Integer.getInteger("cv.cacheMb", 256);
       // No background writer and no auto-commit by size: CommitBeforeReplyBackend is the only
       // one to store (see there why).

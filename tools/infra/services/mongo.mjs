@@ -11,7 +11,7 @@
 // subdocument fields (the outbox relay relies on one), miscounts {$sum: 1}
 // next to another accumulator, and lacks $elemMatch on subdocuments, $lookup,
 // $facet, positional/arrayFilters updates and most $expr operators.
-// docs/infrastructure.md has the measured feature matrix of both
+// docs/reference/infrastructure.md has the measured feature matrix of both
 // (`node tools/infra/mongo-check.mjs` reproduces it).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -100,7 +100,7 @@ async function buildJavaServer(say) {
  * (2.5 GB of it, with room to collect around it) and, for the in-memory store, the data; it
  * starts small, grows only as pages are read, and idle RSS stays small. With 1 GB, one user's
  * 20,000 artifacts (their stored forms included) outgrew the cache and list pages grew 1.5–1.9×
- * from 1,000 to 20,000; with 2.5 GB 1.0–1.3× (tools/bench/scale.mjs, medians of 3, docs/scale.md).
+ * from 1,000 to 20,000; with 2.5 GB 1.0–1.3× (tools/bench/scale.mjs, medians of 3, docs/reference/scale.md).
  * A long-running server: full JIT, and G1 so a collection of the big cache does not stop every
  * reader at once.
  */

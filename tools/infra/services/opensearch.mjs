@@ -18,7 +18,7 @@ const DIR = join(CACHE, 'opensearch');
 const CLASSES = join(DIR, 'classes');
 const DATA = join(LOCAL, 'opensearch');
 // A fixed 512 MB heap and the serial GC: ~380 MB resident idle, ~440 MB with a few thousand
-// documents, ready in ~5 s on an idle machine (docs/scale-survey.md, docs/infrastructure.md).
+// documents, ready in ~5 s on an idle machine (docs/reference/scale-survey.md, docs/reference/infrastructure.md).
 export const DEFAULT_JAVA_OPTS = ['-Xms512m', '-Xmx512m', '-XX:+UseSerialGC'];
 
 /** The JVM flags: INFRA_OPENSEARCH_JAVA_OPTS (space-separated) or the defaults. */

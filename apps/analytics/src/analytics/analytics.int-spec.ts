@@ -359,7 +359,7 @@ describe('statistics access', () => {
       { what: 'counted' },
     );
 
-    // The pricing card sells Pro with "Advanced analytics" (docs/billing.md).
+    // The pricing card sells Pro with "Advanced analytics" (docs/reference/billing.md).
     const proOverview = await overview(pro);
     expect(proOverview.status).toBe(200);
     expect(proOverview.body.level).toBe('advanced');

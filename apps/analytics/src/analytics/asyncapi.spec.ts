@@ -11,7 +11,7 @@ interface JsonSchema {
   additionalProperties?: boolean;
 }
 
-const doc = parse(readFileSync(join(__dirname, '../../../../docs/asyncapi.yaml'), 'utf8')) as {
+const doc = parse(readFileSync(join(__dirname, '../../../../docs/reference/asyncapi.yaml'), 'utf8')) as {
   asyncapi: string;
   channels: Record<string, { address: string }>;
   components: { schemas: Record<string, JsonSchema> };
@@ -32,7 +32,7 @@ function shape(s: JsonSchema) {
   };
 }
 
-describe('docs/asyncapi.yaml agrees with the runtime schemas', () => {
+describe('docs/reference/asyncapi.yaml agrees with the runtime schemas', () => {
   it('is AsyncAPI 3 and documents the view topics by their real names', () => {
     expect(doc.asyncapi).toMatch(/^3\./);
     const addresses = Object.values(doc.channels).map((c) => c.address);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isbot } from 'isbot';
 
-/** What the beacon looks at of a request; nothing of it is kept (docs/analytics.md). */
+/** What the beacon looks at of a request; nothing of it is kept (docs/reference/analytics.md). */
 export interface BeaconRequestFacts {
   userAgent: string | undefined;
   /** `Sec-Purpose` (Chromium: `prefetch`, `prefetch;prerender`). */

@@ -45,7 +45,7 @@ const unavailable = () =>
   new AppException(503, 'TRACKING_UNAVAILABLE', 'Tracking is temporarily unavailable.');
 
 /**
- * Views counted without cookies (docs/analytics.md): filters bots and prefetches, replaces the
+ * Views counted without cookies (docs/reference/analytics.md): filters bots and prefetches, replaces the
  * visitor by the day's salted hash and feeds the same artifact-viewed topic as consented
  * tracking, so the same consumer counts both (owner views apart, by the verified token).
  */

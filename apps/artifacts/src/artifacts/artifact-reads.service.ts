@@ -133,7 +133,7 @@ export class ArtifactReadsService {
 
   /**
    * Ranked full-text search over the caller's artifacts, served by the search read model
-   * (docs/search.md); the cards come from MongoDB by id, so counters are current and nothing
+   * (docs/reference/search.md); the cards come from MongoDB by id, so counters are current and nothing
    * the index still holds of a just-deleted artifact is shown. A collection filter first checks
    * the caller owns it (404 as the collection routes answer), then narrows to its members.
    */

@@ -212,7 +212,7 @@ describe('consistency: a write is searchable within a second', () => {
   const took: Record<string, number> = {};
   const answered: Record<string, number> = {};
   afterAll(() => {
-    // The figures docs/search.md quotes come from here.
+    // The figures docs/reference/search.md quotes come from here.
     process.stdout.write(
       `write → searchable (ms): ${JSON.stringify(took)}; answered: ${JSON.stringify(answered)}\n`,
     );
@@ -247,7 +247,7 @@ describe('consistency: a write is searchable within a second', () => {
     expect((await ctx.api('DELETE', `/api/v1/artifacts/${id}`, { token: mine })).status).toBe(200);
     await shows('delete', 'platypus', (r) => r.body.total === 0, { token: mine });
 
-    // The promise is a second (docs/search.md; tools/bench/scale.mjs measures it on a quiet
+    // The promise is a second (docs/reference/search.md; tools/bench/scale.mjs measures it on a quiet
     // machine, at 20,000 artifacts). Here the suite shares two cores with the other test lane, so
     // the typical write must keep it and none may take twice as long: a delete once took 1.3 s
     // under that load (the others 0.2–0.8 s). Counted to when the finding search was asked (see

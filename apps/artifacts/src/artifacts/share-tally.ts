@@ -16,7 +16,7 @@ function sharerOf(user: AuthUser): string {
 }
 
 /**
- * Share counts people can trust (docs/analytics.md, "Counts you can trust"): the share call is
+ * Share counts people can trust (docs/reference/analytics.md, "Counts you can trust"): the share call is
  * the share action (Copy Link, Embed Code), which anyone signed in who may read the artifact can
  * take, so it counts once per sharer, artifact and UTC day. The first share of the day claims a
  * mark in Redis (SET NX: every instance agrees) and only then is `shareCount` incremented with

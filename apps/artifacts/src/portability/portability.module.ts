@@ -16,7 +16,7 @@ import { PortabilityRepository } from './portability.repository';
 import { PortabilityService } from './portability.service';
 
 /**
- * Export and import of a user's artifacts (docs/artifacts.md, "Export and import"). Registered
+ * Export and import of a user's artifacts (docs/reference/artifacts.md, "Export and import"). Registered
  * before ArtifactsModule: its literal /api/v1/artifacts/export must come before GET :id.
  */
 @Module({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { httpUrl, secret } from '@core-vault/platform';
 
 /**
- * The model provider behind `window.claude.complete` (docs/artifact-runtime.md). Off unless the
+ * The model provider behind `window.claude.complete` (docs/reference/artifact-runtime.md). Off unless the
  * operator names one: `anthropic` (the Messages API) or `openai` (any OpenAI-compatible chat
  * completions endpoint: llama.cpp, Ollama, vLLM, OpenAI itself).
  */

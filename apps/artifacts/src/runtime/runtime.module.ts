@@ -17,7 +17,7 @@ import {
 } from './runtime.schema';
 import { RuntimeService } from './runtime.service';
 
-/** The artifact runtime (#31): window.storage and window.claude.complete, docs/artifact-runtime.md. */
+/** The artifact runtime (#31): window.storage and window.claude.complete, docs/reference/artifact-runtime.md. */
 @Module({
   imports: [
     MongooseModule.forFeature([

@@ -30,7 +30,7 @@ class OpenSearchShutdown implements OnApplicationShutdown {
 }
 
 /**
- * The search read model (docs/search.md): the OpenSearch client, the index and its lifecycle,
+ * The search read model (docs/reference/search.md): the OpenSearch client, the index and its lifecycle,
  * the consumer that feeds it from the artifacts' events, and the rebuild. The artifacts module
  * reads through ArtifactSearchRepository.
  */

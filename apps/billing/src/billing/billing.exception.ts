@@ -19,7 +19,7 @@ export class BillingException extends AppException {
     return new BillingException(409, 'REGISTRATION_IN_PROGRESS', BILLING_MESSAGES.registrationInProgress);
   }
 
-  /** The one free trial is used up (docs/billing.md): a returning user subscribes and pays. */
+  /** The one free trial is used up (docs/reference/billing.md): a returning user subscribes and pays. */
   static trialAlreadyUsed(): BillingException {
     return new BillingException(409, 'TRIAL_ALREADY_USED', BILLING_MESSAGES.trialAlreadyUsed);
   }

@@ -29,7 +29,7 @@ export const EXPORT_TOTAL_HEADER = 'x-export-total';
  * (one artifact in memory at a time), so an account of any size exports whole. A source that
  * fails becomes a note; `complete` is true only when every section is in full — an artifacts
  * stream that breaks off still ends in a valid document, with the artifacts written so far, a
- * note and `complete: false` (docs/privacy.md, "Data export").
+ * note and `complete: false` (docs/reference/privacy.md, "Data export").
  */
 @Injectable()
 export class ExportService {

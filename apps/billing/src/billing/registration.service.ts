@@ -193,7 +193,7 @@ export class RegistrationService {
 
   /**
    * A submit after the trial started: the same answer while that subscription lives (a retry or
-   * a second tab). Once it has ended there is no second trial (docs/billing.md): the user
+   * a second tab). Once it has ended there is no second trial (docs/reference/billing.md): the user
    * subscribes again from the billing screen and pays at once.
    */
   private async again(doc: BillingCustomer): Promise<RegistrationResult> {

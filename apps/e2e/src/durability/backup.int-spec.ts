@@ -15,7 +15,7 @@
  * 3. Writes that never stop while the backup reads MongoDB: no backup is kept (no consistent
  *    snapshot existed), and nothing half-written is left behind.
  *
- * The measured figures are printed as one `backup: {json}` line (docs/operations.md).
+ * The measured figures are printed as one `backup: {json}` line (docs/guides/operations.md).
  * Rerun: JEST_KIND=int npx jest apps/e2e/src/durability/backup --runInBand
  */
 import { spawn } from 'node:child_process';
@@ -391,7 +391,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // The measured figures, for docs/operations.md.
+  // The measured figures, for docs/guides/operations.md.
   if (Object.keys(figures).length) console.log(`backup: ${JSON.stringify(figures)}`);
   await teardown.run();
 }, 60_000);

@@ -13,7 +13,7 @@
  *    SIGKILLed under load and the other takes over its partitions: counts stay exact, each
  *    onboarding event is applied once.
  *
- * Figures are printed as one `durability: {...}` line (docs/infrastructure.md, "Faults and
+ * Figures are printed as one `durability: {...}` line (docs/reference/infrastructure.md, "Faults and
  * scale-out"). Rerun: JEST_KIND=int npx jest apps/e2e/src/durability/faults --runInBand
  */
 import { randomUUID } from 'node:crypto';

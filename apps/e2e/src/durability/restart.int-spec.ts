@@ -11,7 +11,7 @@
  *    create answered 201 must be readable afterwards, the rest must fail cleanly, readiness must
  *    go red and green again and the services must reconnect by themselves.
  *
- * The measured figures are printed as one `durability: {json}` line (docs/infrastructure.md).
+ * The measured figures are printed as one `durability: {json}` line (docs/reference/infrastructure.md).
  * Rerun: JEST_KIND=int npx jest apps/e2e/src/durability/restart --runInBand
  * E2E_KEEP_ON_FAILURE=1 leaves the private broker and database running after a failure; when
  * analytics misses artifacts the suite writes crash-dump.json beside the stack's logs either way.

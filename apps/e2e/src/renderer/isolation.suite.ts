@@ -140,7 +140,7 @@ const childFrame = (page: Page): Frame => {
 };
 
 /**
- * One origin per artifact (docs/rendering.md, "Origins"): Alice's artifact keeps a secret in
+ * One origin per artifact (docs/reference/rendering.md, "Origins"): Alice's artifact keeps a secret in
  * every kind of browser storage; Bob's artifact, opened in the same browser while Alice's is still
  * open, finds none of it — as embeds and in the app's view frames. And network off means off.
  */

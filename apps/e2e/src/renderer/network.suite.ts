@@ -50,7 +50,7 @@ export const NETWORK_FIXTURES: StubArtifact[] = [
   },
 ];
 
-/** The network decision (docs/rendering.md, "Network") as the browser enforces it. */
+/** The network decision (docs/reference/rendering.md, "Network") as the browser enforces it. */
 export function networkSuite(stack: () => RendererStack) {
   let context: BrowserContext;
   let page: Page;

@@ -136,7 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     RATE_LIMIT_NAMESPACE: `e2e-${run_id}`,
     // The artifact runtime's rate limits and daily AI quotas (anonymous viewers are all 127.0.0.1 here).
     RUNTIME_REDIS_PREFIX: `e2e-${run_id}-runtime`,
-    // Each service with consumers would wait out a 5 s idle fetch at every stop (docs/operations.md).
+    // Each service with consumers would wait out a 5 s idle fetch at every stop (docs/guides/operations.md).
     KAFKA_CONSUMER_MAX_WAIT_MS: '250',
     // The suites count views they send from one address (127.0.0.1) exactly, in batches of up to
     // 100: one visitor's daily allowance per artifact and the batch size are lifted here (their

@@ -17,7 +17,7 @@ export const analyticsGatewayConfigSchema = z.object({
     .default(ANALYTICS_LIMITS.batchMaxEvents),
   /**
    * Views one visitor may add to one artifact per UTC day; more are accepted and not counted
-   * (docs/analytics.md, "Counts you can trust"). Load tests sending from one address raise it.
+   * (docs/reference/analytics.md, "Counts you can trust"). Load tests sending from one address raise it.
    */
   TRACK_VIEWS_PER_VISITOR_DAY: z.coerce
     .number()

@@ -134,7 +134,7 @@ describe('tracking through the gateway', () => {
     const id = await createArtifact('tracked');
     // Analytics must know the artifact (its created event) before the owner's view arrives: a
     // view that overtakes that event cannot be told apart from a visitor's and is counted as one
-    // (a known limit, docs/analytics.md "Known limits").
+    // (a known limit, docs/reference/analytics.md "Known limits").
     await waitFor(
       () => statsOf(id),
       (r) => r.status === 200,

@@ -16,7 +16,7 @@ export interface TrackingClient {
 }
 
 /**
- * Consented views (track-view, track-views) as docs/analytics.md "Counts you can trust" counts
+ * Consented views (track-view, track-views) as docs/reference/analytics.md "Counts you can trust" counts
  * them. Each view's visitor is the day's pseudonym of (artifact, account or address) —
  * ClientPseudonyms, the rate limits' scheme, under a daily key of its own — and that pseudonym,
  * never the client's session id or User-Agent, is what the view carries as `sessionId`. A visitor

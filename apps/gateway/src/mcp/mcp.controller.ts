@@ -13,7 +13,7 @@ import { McpChallengeFilter } from './mcp-challenge.filter';
 const TOOL_CALLS_TIMEOUT_MS = 15_000;
 
 /**
- * The vault as an MCP server over Streamable HTTP (docs/mcp.md), stateless: every POST is answered
+ * The vault as an MCP server over Streamable HTTP (docs/guides/mcp.md), stateless: every POST is answered
  * on its own by a server built for it with the caller's token, so any gateway instance answers any
  * message and nothing is kept between them. The global AuthGuard has verified the bearer token (a
  * personal access token of any scope, or a session) and the per-key limit counted the request;

@@ -7,7 +7,7 @@
  * nor its SHA-256 (the Redis key of its record) may appear in any line; nor a session token's
  * signature or a refresh cookie's token. Error codes stay readable. A token in the query string is
  * refused with 400 TOKEN_IN_URL before anything else.
- * The keys are projected into Redis as identity does (docs/identity.md); identity's address is a
+ * The keys are projected into Redis as identity does (docs/reference/identity.md); identity's address is a
  * closed port, so a call for it is the gateway's logged 503 SERVICE_UNAVAILABLE.
  */
 import { randomBytes } from 'node:crypto';

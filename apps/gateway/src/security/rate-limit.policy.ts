@@ -31,7 +31,7 @@ const minutes = (n: number) => n * 60;
 /**
  * Per client IP and per e-mail address (when the body names one). The per-address limits stop a
  * spread-out attack on one account; the per-IP limits stop one client trying many accounts.
- * Refresh is counted per session first (below). Kept in docs/identity.md.
+ * Refresh is counted per session first (below). Kept in docs/reference/identity.md.
  */
 export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
   'sign-up': { ip: { limit: 20, windowSeconds: minutes(60) } },
@@ -59,7 +59,7 @@ export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
   // hundreds of people behind one address (NAT), so it is counted per session first:
   // - per session (the refresh-token family, its id from the refresh cookie): 120 / 10 min. The
   //   SPA refreshes once per page load and once per 15-minute access token, one tab at a time per
-  //   browser (docs/web.md): a person reloading every 5 s for ten minutes stays within it, a
+  //   browser (docs/reference/web.md): a person reloading every 5 s for ten minutes stays within it, a
   //   script replaying one cookie does not. Another session's spent budget never touches this one.
   // - per IP, every call with or without a cookie: 6,000 / 10 min (10 a second). Sized for a NAT
   //   of ~1,000 signed-in people loading a few pages each in ten minutes, plus calls from old

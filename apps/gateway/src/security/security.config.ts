@@ -10,7 +10,7 @@ export const securityConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'must be letters, digits, ":", "_" or "-"')
     .default('rl:gateway'),
-  /** Requests a personal access token may make per window (any plan; docs/identity.md). */
+  /** Requests a personal access token may make per window (any plan; docs/reference/identity.md). */
   TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** The same for a key whose owner holds api_access (Business). */
   TOKEN_RATE_LIMIT_BUSINESS: z.coerce.number().int().min(1).default(600),

@@ -21,7 +21,7 @@ const date = (iso: string | null) => (iso === null ? null : new Date(iso));
 const ACTIVE_STATUSES = new Set(['ACTIVE', 'TRIAL', 'PAST_DUE']);
 
 /**
- * The subscription facts each billing topic sets (the mapping in docs/identity.md), keyed by
+ * The subscription facts each billing topic sets (the mapping in docs/reference/identity.md), keyed by
  * topic. Declared as a mapped type so that `STATE_OF[topic]` with a generic topic takes that
  * topic's payload: the payload type follows the topic without a switch or a cast.
  */

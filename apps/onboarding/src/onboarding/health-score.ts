@@ -18,7 +18,7 @@ export interface ScoreInput {
   activity: readonly Date[];
 }
 
-/** Health score 0–100 = milestone points + recent-activity points (docs/onboarding.md). */
+/** Health score 0–100 = milestone points + recent-activity points (docs/reference/onboarding.md). */
 export function healthScore(input: ScoreInput, now: Date): { score: number; band: HealthBand } {
   const milestonePoints = MILESTONES.reduce((n, m) => n + (input.milestones[m] ? MILESTONE_POINTS[m] : 0), 0);
   const since = now.getTime() - ACTIVITY_WINDOW_DAYS * 86_400_000;

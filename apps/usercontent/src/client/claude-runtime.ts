@@ -1,5 +1,5 @@
 /**
- * Claude's artifact runtime inside our documents (docs/artifact-runtime.md): `window.storage`
+ * Claude's artifact runtime inside our documents (docs/reference/artifact-runtime.md): `window.storage`
  * (get/set/delete/list, personal or shared, with Claude's result shapes and limits) and
  * `window.claude.complete`, plus direct keyless calls to Anthropic's Messages API, which newer
  * Claude artifacts make. Where the calls go is the transport's business (runtime-transports.ts):

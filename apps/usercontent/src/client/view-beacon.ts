@@ -1,5 +1,5 @@
 /**
- * The embed's view report (docs/analytics.md, "Views counted without cookies"): one beacon per
+ * The embed's view report (docs/reference/analytics.md, "Views counted without cookies"): one beacon per
  * embed load that someone actually saw, to the app's cookie-less `POST /api/v1/analytics/beacon`.
  * No cookie, storage or identifier is read or written here; the page that embeds us is reported
  * as its origin only. Artifact code on this origin can call the same beacon, but no more than

@@ -5,7 +5,7 @@
  * frames, and a CSP sandbox without top navigation — so even a document opened outside our iframe
  * cannot take over the page that shows it. Outbound network (fetch, XHR, WebSocket, EventSource
  * to https/wss, images and media over https) only when the owner allowed it for that artifact
- * (docs/rendering.md, "Network").
+ * (docs/reference/rendering.md, "Network").
  */
 export const SANDBOX_FLAGS = [
   'allow-scripts',
@@ -19,7 +19,7 @@ export const SANDBOX_FLAGS = [
 
 /**
  * `beacon`: the app's cookie-less view beacon URL (exact path), which an embed's agent reports
- * its view to; artifact code can reach that one URL too, which any web page can (docs/analytics.md).
+ * its view to; artifact code can reach that one URL too, which any web page can (docs/reference/analytics.md).
  * `runtime`: the API prefix of this artifact's own runtime (`…/api/v1/artifacts/{id}/`: its
  * shared storage and AI calls), which an embed's agent calls anonymously.
  */

@@ -111,7 +111,7 @@ const html = (csp: string, cache: string) => ({
 /**
  * A redirect to an artifact's own origin. Without `Referrer-Policy`: on a redirect it would set the
  * policy of the next request, and an embed's view is counted by the page that embeds it (its
- * referrer, docs/analytics.md); the embedding page's own policy stays in force.
+ * referrer, docs/reference/analytics.md); the embedding page's own policy stays in force.
  */
 const { 'Referrer-Policy': _referrerPolicy, ...REDIRECT_HEADERS } = COMMON_HEADERS;
 const redirect = (_req: IncomingMessage, res: ServerResponse, location: string, cache: string) => {
@@ -202,7 +202,7 @@ export function createUsercontentServer(deps: UsercontentDeps): Server {
       send(req, res, 200, frameShell(parent, id ?? ''), html(artifactCsp(parent, { network }), 'no-cache'));
     };
 
-  // The embed reports its view to the app's cookie-less beacon (docs/analytics.md). Both CSPs are
+  // The embed reports its view to the app's cookie-less beacon (docs/reference/analytics.md). Both CSPs are
   // built once: joining the policy per request was a visible share of an embed served from memory.
   const beacon = `${config.WEB_ORIGIN}${analyticsRoute.viewBeacon.path}`;
   const embedHeaders = (id: string, doc: EmbedDocument) => () =>

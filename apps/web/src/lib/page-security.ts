@@ -1,6 +1,6 @@
 /**
  * The app page's Content-Security-Policy, in two parts every server of the SPA delivers alike
- * (docs/gateway.md, "Security headers"):
+ * (docs/reference/gateway.md, "Security headers"):
  *
  * - the **header** (`APP_PAGE_CSP`): what does not depend on the deployment — scripts from the
  *   app's own origin only (and Stripe.js, which the payment step loads in live mode), no plugins,

@@ -21,7 +21,7 @@ export const AUTH_MESSAGES = {
   resetUnknownAccount: 'No account found with that email address.',
   resetSent: 'Password reset instructions have been sent to your email address.',
   resetDone: 'Password reset successfully',
-  /** What the reset answers: the catalogue's text, and what else it did (docs/identity.md). */
+  /** What the reset answers: the catalogue's text, and what else it did (docs/reference/identity.md). */
   resetDoneEverywhere:
     'Password reset successfully. Every session has been signed out and your personal access tokens have been revoked: create new ones for your scripts and the browser extension.',
   resetFailed: 'Failed to reset password',

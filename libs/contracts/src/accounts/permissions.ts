@@ -20,7 +20,7 @@ export type Feature = (typeof FEATURES)[number];
  * Features by plan: spec accounts §6, except that Pro also holds analytics_advanced and
  * priority_support. The pricing card sells Pro with "Advanced analytics" and "Priority support"
  * while the permission table lists them for Business only; the product delivers what it sells
- * (issue #17, decision in docs/billing.md). What only Business would add stays "coming soon".
+ * (issue #17, decision in docs/reference/billing.md). What only Business would add stays "coming soon".
  */
 export const PLAN_FEATURES: Readonly<Record<PlanType, readonly Feature[]>> = {
   Pro: [

@@ -69,7 +69,7 @@ export const personalTokenSchema = z.object({
   scopes: z.array(z.enum(PERSONAL_TOKEN_SCOPES)),
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
-  /** Granularity: one minute (see docs/identity.md). */
+  /** Granularity: one minute (see docs/reference/identity.md). */
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });

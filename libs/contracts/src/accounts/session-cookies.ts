@@ -4,7 +4,7 @@
  * - `refresh`: httpOnly, the secret `<sessionId>.<token>` that POST /auth/refresh exchanges;
  * - `hint`: readable by the SPA, always "1", no secret. It only says "this browser holds a
  *   session", so the SPA asks for a refresh on a page load only when one can succeed (an anonymous
- *   visitor's page load makes no refresh call at all; docs/web.md).
+ *   visitor's page load makes no refresh call at all; docs/reference/web.md).
  * `__Host-` in production: the browser then insists on Secure, Path=/ and no Domain, so no sibling
  * subdomain can plant or overwrite them. Locally the plain names.
  */

@@ -14,7 +14,7 @@ export const ANALYTICS_LIMITS = {
   batchMaxEvents: 20,
   batchCeilingEvents: 100,
   /**
-   * Views one visitor (docs/analytics.md, "Counts you can trust") may add to one artifact in one
+   * Views one visitor (docs/reference/analytics.md, "Counts you can trust") may add to one artifact in one
    * UTC day; more are accepted and not counted. TRACK_VIEWS_PER_VISITOR_DAY raises it for tests.
    */
   viewsPerVisitorPerDay: 20,
@@ -82,7 +82,7 @@ export function batchTooLarge(max: number): string {
 export type TrackViewsBody = z.infer<typeof trackViewsBodySchema>;
 
 /**
- * One view counted without cookies (docs/analytics.md, "Views counted without cookies"): what an
+ * One view counted without cookies (docs/reference/analytics.md, "Views counted without cookies"): what an
  * embed's document or a /view page without analytics consent sends. No id, no time, no session:
  * the service stamps the time, and the visitor is only ever a hash under the day's salt.
  * `referrer` is the origin of the page the artifact was seen on (an embed's host page).
@@ -118,7 +118,7 @@ export function viewedAtProblem(viewedAt: string, now: Date = new Date()): strin
 
 /**
  * Which statistics a caller may read: the permission table decides. Pro and Business both hold
- * analytics_advanced (the pricing card's "Advanced analytics", docs/billing.md); 'basic' is the
+ * analytics_advanced (the pricing card's "Advanced analytics", docs/reference/billing.md); 'basic' is the
  * level of a plan listing analytics_basic alone, which none does today.
  */
 export type AnalyticsLevel = 'none' | 'basic' | 'advanced';
@@ -152,7 +152,7 @@ export const dailyViewsSchema = z.object({
 /**
  * One referrer of the top list: its domain ("(direct)" without one, "(other)" past the kept
  * domains) and the visitors it brought — each visitor counted once a day, for the first referrer
- * they came with that day (docs/analytics.md, "Counts you can trust").
+ * they came with that day (docs/reference/analytics.md, "Counts you can trust").
  */
 export const referrerCountSchema = z.object({ domain: z.string(), visitors: z.number().int() });
 export const advancedStatsSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * Who a "visitor" is, the same for the gateway (consented track-view) and analytics (the beacon):
- * docs/analytics.md, "Counts you can trust". Pure string rules, browser-safe; each side hashes
+ * docs/reference/analytics.md, "Counts you can trust". Pure string rules, browser-safe; each side hashes
  * the material under a random key of the UTC day that only Redis holds, so what is published
  * and stored is a daily pseudonym, never an address or a user id.
  */

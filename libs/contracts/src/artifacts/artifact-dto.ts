@@ -112,7 +112,7 @@ export const updateArtifactBodySchema = z
     content: content.optional(),
     tags: tagsInputSchema.optional(),
     isPublic: z.boolean().optional(),
-    /** The owner lets the artifact connect to https APIs (docs/rendering.md, "Network"). */
+    /** The owner lets the artifact connect to https APIs (docs/reference/rendering.md, "Network"). */
     allowNetwork: z.boolean().optional(),
     /**
      * The revision the edit started from: when it is not the stored one, 409
@@ -122,7 +122,7 @@ export const updateArtifactBodySchema = z
     /** A short note for the new version (only a content or type change makes one). */
     versionNote: z.string().max(L.versionNoteMaxChars, M.versionNoteTooLong).optional(),
     /**
-     * Which content versions anyone may read while the artifact is public (docs/sharing.md,
+     * Which content versions anyone may read while the artifact is public (docs/reference/sharing.md,
      * "Which versions are public"): 'latest' (what making it public does without it) publishes
      * the current version only, versions saved while it was private stay the owner's; 'all'
      * publishes every kept version too. Only on an artifact that is or becomes public (else 400).
@@ -264,7 +264,7 @@ export const artifactMetadataSchema = z.object({
   source: artifactSourceSchema.optional(),
 });
 
-/** What the renderer needs: the sanitized form beside the source (see docs/artifacts.md). */
+/** What the renderer needs: the sanitized form beside the source (see docs/reference/artifacts.md). */
 const renderFields = {
   /** Sanitized HTML for HTML, SVG and MARKDOWN; null for REACT, TYPESCRIPT and UNKNOWN. */
   rendered: z.string().nullable(),

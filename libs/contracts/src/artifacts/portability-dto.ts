@@ -5,7 +5,7 @@ import { ARTIFACT_LIMITS as L, ARTIFACT_MESSAGES as M } from './artifact-limits'
 import { exportedRuntimeSchema } from './runtime-dto';
 
 /**
- * Export and import of a user's artifacts with their history (#18, docs/artifacts.md "Export and
+ * Export and import of a user's artifacts with their history (#18, docs/reference/artifacts.md "Export and
  * import"). The export is NDJSON: one exported artifact per line, then one trailer line
  * `{"end":{...}}`; a stream without the trailer was cut short and is not complete.
  */
@@ -70,7 +70,7 @@ export const exportedArtifactSchema = z.object({
   /** Names of the owner's collections that hold it. */
   collections: z.array(z.string()),
   /**
-   * Its window.storage data and runtime settings (docs/artifact-runtime.md): the shared store and
+   * Its window.storage data and runtime settings (docs/reference/artifact-runtime.md): the shared store and
    * the exporting owner's own personal store. Absent when it has none, and in older exports.
    */
   runtime: exportedRuntimeSchema.optional(),

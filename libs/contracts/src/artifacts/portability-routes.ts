@@ -8,7 +8,7 @@ export * from './portability-batches';
 const tag = 'artifacts';
 const base = '/api/v1/artifacts';
 
-/** Export and import of the caller's artifacts with their history (docs/artifacts.md). */
+/** Export and import of the caller's artifacts with their history (docs/reference/artifacts.md). */
 export const portabilityRoute = {
   exportMine: defineRoute({
     id: 'exportMyArtifacts',

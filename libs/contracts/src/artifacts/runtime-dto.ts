@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The server side of the artifact runtime that artifacts made in Claude expect (#31):
  * `window.storage` (personal and shared key-value stores) and `window.claude.complete`.
- * Limits are Claude's own, so an artifact that works there works here (docs/artifact-runtime.md).
+ * Limits are Claude's own, so an artifact that works there works here (docs/reference/artifact-runtime.md).
  */
 export const RUNTIME_LIMITS = {
   keyMaxChars: 199,

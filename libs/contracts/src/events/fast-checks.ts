@@ -9,7 +9,7 @@ import { Topic } from './topics';
  *
  * Why there is one at all: zod's parse of an artifact-viewed envelope took 2.25 µs, more than its
  * JSON.parse (1.8 µs), and made two new objects per view — on the views consumer's hottest path,
- * 200,000 views a catch-up (docs/analytics.md, 2026-11-30). Only that topic has one.
+ * 200,000 views a catch-up (docs/reference/analytics.md, 2026-11-30). Only that topic has one.
  */
 export type FastEventCheck = (raw: unknown) => raw is EventEnvelope;
 

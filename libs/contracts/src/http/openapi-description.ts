@@ -4,7 +4,7 @@ import { ARTIFACT_LIMITS as L } from '../artifacts/artifact-limits';
 
 /**
  * The front page of /api-docs (OpenAPI `info.description`, Markdown): what a client needs before
- * the first call. docs/api.md says the same for people reading the repository, with curl examples.
+ * the first call. docs/reference/api.md says the same for people reading the repository, with curl examples.
  * The numbers come from the contracts where the contracts own them.
  */
 export const API_DESCRIPTION = `

@@ -1,5 +1,5 @@
 /**
- * The vault's Model Context Protocol endpoint (docs/mcp.md): Streamable HTTP, served by the
+ * The vault's Model Context Protocol endpoint (docs/guides/mcp.md): Streamable HTTP, served by the
  * gateway beside the API. It is no API call (JSON-RPC, not a route contract), so it has no
  * contract; its tools reach the artifacts through the API's own routes with the caller's token.
  */

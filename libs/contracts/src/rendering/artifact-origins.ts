@@ -1,5 +1,5 @@
 /**
- * One origin per artifact (docs/rendering.md, "Origins"). Every artifact's documents — the app's
+ * One origin per artifact (docs/reference/rendering.md, "Origins"). Every artifact's documents — the app's
  * view frame, embeds, version previews — come from `{scheme}://{label}.{renderer host}[:port]`, so
  * nothing an artifact keeps in the browser (web storage, IndexedDB, Cache Storage, cookies,
  * BroadcastChannel, service workers) is reachable from another. The renderer's own origin (no

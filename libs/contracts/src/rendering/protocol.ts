@@ -95,7 +95,7 @@ export const renderErrorSchema = z.strictObject({
 export type RenderError = z.infer<typeof renderErrorSchema>;
 
 /**
- * Claude's artifact runtime (docs/artifact-runtime.md): a call the artifact's `window.storage` or
+ * Claude's artifact runtime (docs/reference/artifact-runtime.md): a call the artifact's `window.storage` or
  * `window.claude.complete` makes, which the app answers for a frame (runtime-result). The limits
  * are Claude's (artifacts/runtime-dto.ts); the vault's API checks them again.
  */

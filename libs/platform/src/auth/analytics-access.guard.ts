@@ -16,7 +16,7 @@ export const NEEDED_LEVEL = 'core-vault:analytics-level';
 
 /**
  * Statistics need a plan with analytics: 'basic' is met by analytics_basic or analytics_advanced;
- * 'advanced' only by analytics_advanced (Pro and Business, docs/billing.md). Runs after the global
+ * 'advanced' only by analytics_advanced (Pro and Business, docs/reference/billing.md). Runs after the global
  * auth guard, so the caller is verified. The gateway and the analytics service make the same
  * check with the same error (403 FEATURE_NOT_AVAILABLE, the missing feature in the details). A
  * caller without any analytics is told about the plan that has them, whatever the route needs.

@@ -5,7 +5,7 @@ import { PERSONAL_TOKEN_SCOPES, accessTokenClaimsSchema } from '@core-vault/cont
 /**
  * The Redis projection of personal access tokens. Identity owns the tokens (MongoDB is the
  * source of truth) and writes these keys; every service's auth guard reads them, so a key is
- * checked where the request lands without a call to identity. See docs/identity.md.
+ * checked where the request lands without a call to identity. See docs/reference/identity.md.
  */
 
 /** SHA-256 of the whole secret. The secret has 256 random bits, so no salt or slow hash is needed. */

@@ -45,7 +45,7 @@ function tooLarge(limit: number): Error {
 /**
  * A key or an access token in the query string (`?t=cvpat_…`, `?access_token=…`, in any encoding):
  * refused before anything reads it, with where tokens go. No route takes a token from the address;
- * refusing, rather than ignoring, tells the client at once (docs/identity.md).
+ * refusing, rather than ignoring, tells the client at once (docs/reference/identity.md).
  */
 export function tokenInUrl(): AppException {
   return new AppException(400, 'TOKEN_IN_URL', PERSONAL_TOKEN_MESSAGES.inAddress);

@@ -2,7 +2,7 @@ import { type Message, type Producer, type TopicMessages } from 'kafkajs';
 import { type EventEnvelope } from '@core-vault/contracts';
 import { type OutboxEntry } from '../events/event-factory';
 
-/** The headers every event carries (docs/asyncapi.yaml): consumers route and trace without the body. */
+/** The headers every event carries (docs/reference/asyncapi.yaml): consumers route and trace without the body. */
 export function eventHeaders(id: string, eventType: string, traceparent?: string): Record<string, string> {
   return {
     'event-id': id,

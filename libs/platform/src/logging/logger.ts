@@ -60,7 +60,7 @@ export const REDACT_PATHS = [
 /**
  * The last line of defence, over every serialized line: keys, session tokens and refresh cookie
  * values found by their shape in anything a line holds — URLs, messages, error messages and
- * stacks, bodies — percent-encoded or not (docs/privacy.md, "Logs"). One linear pass; a line
+ * stacks, bodies — percent-encoded or not (docs/reference/privacy.md, "Logs"). One linear pass; a line
  * with none of the few marks a credential must contain is not scanned at all.
  */
 export function scrubLine(line: string): string {

@@ -35,7 +35,7 @@ function httpLogOptions(logger: Logger): Options {
         id: req.id,
         method: req.method,
         // Headers are never logged; a credential a client put in the address is masked, and so
-        // are the values of parameters such as code, password or token (docs/privacy.md, "Logs").
+        // are the values of parameters such as code, password or token (docs/reference/privacy.md, "Logs").
         url: redactUrl(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

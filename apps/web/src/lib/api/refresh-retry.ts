@@ -3,7 +3,7 @@ import { ApiError } from './errors';
 /**
  * What a failed POST /auth/refresh means for the session. Only a definite 401 (no such session:
  * cookie missing, expired, revoked or reused) signs the person out. Anything else — 429 (the
- * gateway's refresh budget, docs/identity.md "Rate limits"), a 5xx (a service or its database
+ * gateway's refresh budget, docs/reference/identity.md "Rate limits"), a 5xx (a service or its database
  * away), a network failure, an answer that does not parse — says nothing about the session, so
  * the person stays signed in and the refresh is tried again after a wait.
  */

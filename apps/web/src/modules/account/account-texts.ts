@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@core-vault/contracts';
 /** The catalogue's text for a failure that carries no message of its own (spec §8). */
 export const UNEXPECTED = 'An unexpected error occurred. Please try again.';
 
-/** Said before the password is changed: what else the change does (docs/identity.md). */
+/** Said before the password is changed: what else the change does (docs/reference/identity.md). */
 export const PASSWORD_CHANGE_EFFECTS =
   'Changing your password signs out your other sessions and revokes all your personal access tokens: scripts and the browser extension need a new one.';
 

@@ -39,7 +39,7 @@ export const cardLabel = (card: { brand: string; last4: string }) =>
 
 /**
  * Features on the plan card: three for every subscriber, four that depend on the plan, each read
- * from the permission table (Pro holds Advanced Analytics and Priority Support, docs/billing.md).
+ * from the permission table (Pro holds Advanced Analytics and Priority Support, docs/reference/billing.md).
  */
 export const PLAN_FEATURE_ROWS = [
   { label: 'Artifact Upload', feature: null },

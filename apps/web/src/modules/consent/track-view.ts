@@ -31,7 +31,7 @@ function whenVisible(count: () => void): void {
  * artifacts §7, §8). With the visitor's consent to Usage Analytics: `track-view` with the
  * anonymous session id kept in localStorage, as before. Without it (declined or not answered):
  * the cookie-less beacon, which writes nothing to the browser — the server counts the view and
- * tells visitors apart only by a hash that changes every day (docs/analytics.md). Either call
+ * tells visitors apart only by a hash that changes every day (docs/reference/analytics.md). Either call
  * carries the session's token when signed in, so an owner's own views count apart.
  * Passed to the view page as onArtifactLoaded.
  */

@@ -16,7 +16,7 @@ export interface UploadFields {
   type: Exclude<ArtifactType, 'UNKNOWN'>;
   content: string;
   isPublic: boolean;
-  /** Outbound network for the artifact (off by default; docs/rendering.md, "Network"). */
+  /** Outbound network for the artifact (off by default; docs/reference/rendering.md, "Network"). */
   allowNetwork: boolean;
   tags: string;
 }

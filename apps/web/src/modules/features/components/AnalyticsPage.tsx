@@ -20,7 +20,7 @@ export const ANALYTICS_COMING_SOON = [
 ] as const;
 
 /**
- * Pro and Business (analytics_advanced, as the pricing card sells Pro; docs/billing.md): view
+ * Pro and Business (analytics_advanced, as the pricing card sells Pro; docs/reference/billing.md): view
  * totals of every artifact, then one artifact's views over time, unique viewers, referrers and
  * embeds vs direct views; the Business-only items as coming soon. Without a subscription: the
  * upsell to Pro. The server enforces the same rule (403 otherwise).

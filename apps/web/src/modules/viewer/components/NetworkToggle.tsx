@@ -3,7 +3,7 @@ import { NETWORK_MESSAGES } from './NetworkAccess';
 
 /**
  * The owner's switch: PATCH allowNetwork, then the frame reloads with the matching CSP. Off by
- * default; turning it on is a choice about the viewers' privacy (docs/rendering.md, "Network").
+ * default; turning it on is a choice about the viewers' privacy (docs/reference/rendering.md, "Network").
  */
 export function NetworkToggle({
   artifactId,

@@ -34,7 +34,7 @@ interface Props {
 }
 
 /**
- * The owner's view of Claude's runtime for this artifact (docs/artifact-runtime.md): how much
+ * The owner's view of Claude's runtime for this artifact (docs/reference/artifact-runtime.md): how much
  * shared and personal data it holds, whether anonymous viewers may write the shared store (off by
  * default), whether AI calls are allowed, and a way to clear the shared store. Loaded when opened.
  */

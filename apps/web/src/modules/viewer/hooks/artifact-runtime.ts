@@ -1,7 +1,7 @@
 import { type RuntimeRequest, type RuntimeResult, runtimeResult } from '@core-vault/contracts';
 
 /**
- * The app's side of Claude's artifact runtime (docs/artifact-runtime.md): a frame's
+ * The app's side of Claude's artifact runtime (docs/reference/artifact-runtime.md): a frame's
  * `window.storage` and `window.claude.complete` calls, answered with the vault's API under the
  * viewer's session. The artifact is the one this frame shows — never one a message names — so a
  * frame can reach its own artifact's data only. A signed-in viewer's personal data is kept by the
