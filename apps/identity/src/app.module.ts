@@ -12,6 +12,7 @@ import {
 } from '@core-vault/platform';
 import { type IdentityConfig } from './config';
 import { BILLING_TOPICS } from './identity/billing-state';
+import { DeviceAuthorizationModule } from './identity/device-authorization.module';
 import { IdentityModule } from './identity/identity.module';
 import { PersonalTokenModule } from './identity/personal-token.module';
 import { USER_MODEL } from './identity/user.schema';
@@ -40,6 +41,7 @@ export class AppModule {
         MailModule.forRoot({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
         IdentityModule,
         PersonalTokenModule,
+        DeviceAuthorizationModule,
       ],
     };
   }

@@ -3,6 +3,7 @@ import {
   authConfigSchema,
   authIssuerConfigSchema,
   baseConfigSchema,
+  httpUrl,
   kafkaConfigSchema,
   mailConfigSchema,
   mongoConfigSchema,
@@ -36,6 +37,12 @@ export const identityConfigSchema = baseConfigSchema
      * tripping reuse detection, as Auth0's and Okta's rotation leeway do. Later reuse is theft.
      */
     SESSION_REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(20),
+    /** The SPA's origin: a device sign-in's verification_uri is its /device page. */
+    WEB_ORIGIN: httpUrl.default('http://127.0.0.1:4200'),
+    /** How long a device sign-in's codes live (RFC 8628 `expires_in`). */
+    DEVICE_CODE_TTL_SECONDS: z.coerce.number().int().min(5).max(1800).default(600),
+    /** Seconds a device waits between polls (RFC 8628 `interval`); slow_down adds 5 each time. */
+    DEVICE_CODE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

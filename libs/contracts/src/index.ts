@@ -17,6 +17,8 @@ export * from './accounts/account-routes';
 export * from './accounts/account-deletion-routes';
 export * from './accounts/personal-token-dto';
 export * from './accounts/personal-token-routes';
+export * from './accounts/device-auth-dto';
+export * from './accounts/device-auth-routes';
 export * from './accounts/session-routes';
 export * from './accounts/session-cookies';
 export * from './accounts/token-scopes';

@@ -27,5 +27,10 @@ export const IdentityGatewayController = forwardersFor({
     confirmEmailChange: limited('account-code'),
     requestAccountDeletion: limited('account-code'),
     confirmAccountDeletion: limited('account-code'),
+    requestDeviceCode: limited('device-code'),
+    pollDeviceToken: limited('device-token'),
+    getDeviceRequest: limited('device-verify'),
+    approveDevice: limited('device-verify'),
+    denyDevice: limited('device-verify'),
   },
 });

@@ -46,8 +46,8 @@ describe('rate-limit policy', () => {
     // One person's reloads and tabs fit many times over; a whole office's fit in the address's.
     expect(ip.windowSeconds).toBe(session?.windowSeconds);
     expect(ip.limit).toBeGreaterThanOrEqual(40 * (session?.limit ?? 0));
-    // No other action is counted per session.
+    // Only refresh and the /device page's calls are counted per session.
     for (const [action, rules] of Object.entries(RATE_LIMITS))
-      if (action !== 'refresh') expect(rules.session).toBeUndefined();
+      if (action !== 'refresh' && action !== 'device-verify') expect(rules.session).toBeUndefined();
   });
 });

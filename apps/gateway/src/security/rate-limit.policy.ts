@@ -15,7 +15,10 @@ export type AuthAction =
   | 'reset-confirm'
   | 'refresh'
   | 'account-password'
-  | 'account-code';
+  | 'account-code'
+  | 'device-code'
+  | 'device-token'
+  | 'device-verify';
 /** What a route declares with @RateLimit; 'sign-in' is split into password and code attempts. */
 export type LimitedAction = AuthAction | 'track-view';
 
@@ -77,6 +80,19 @@ export const RATE_LIMITS: Record<AuthAction, RateLimitRules> = {
   // Signed-in code calls (e-mail change confirmation, account deletion): identity voids a code
   // after 5 wrong tries and sends one mail a minute; this caps how fast a session can cycle them.
   'account-code': { ip: { limit: 20, windowSeconds: minutes(10) } },
+  // Device sign-in (RFC 8628, `corevault login`). Starting one stores a record: a person starts a
+  // few; a NAT of many people a few hundred in ten minutes.
+  'device-code': { ip: { limit: 100, windowSeconds: minutes(10) } },
+  // Polls: each sign-in is slowed to its interval by identity itself (slow_down); this is only a
+  // ceiling per address, sized for ~50 terminals behind one NAT polling every 5 s for 10 minutes.
+  'device-token': { ip: { limit: 6_000, windowSeconds: minutes(10) } },
+  // The /device page's look-up, approve and deny: each is a guess at a user code (8 characters
+  // of 20: 2.6 × 10^10). A person types one code, maybe wrongly a few times; per session (the
+  // signed-in one) and per address, so neither many sessions nor many addresses go far.
+  'device-verify': {
+    session: { limit: 20, windowSeconds: minutes(10) },
+    ip: { limit: 60, windowSeconds: minutes(10) },
+  },
 };
 
 /** Tracking calls per client IP, from config (the benchmarks and load tests raise it). */

@@ -15,6 +15,8 @@ class Routes {
   track(): void {}
   @RateLimit('refresh')
   refresh(): void {}
+  @RateLimit('device-verify')
+  approveDevice(): void {}
   open(): void {}
 }
 
@@ -123,5 +125,22 @@ describe('gateway throttlers', () => {
     expect(named('ip').skipIf?.(mine)).toBe(false);
     expect(named('ip').skipIf?.(withCookie())).toBe(false);
     expect(await resolve(named('ip').limit, mine)).toBe(RATE_LIMITS.refresh.ip.limit);
+  });
+
+  it('counts user-code guesses on the /device page per signed-in session, then per address', async () => {
+    const token = 'k'.repeat(43);
+    const session = named('session');
+    const signedIn = authUser({ sessionId: 'ses_page' });
+    // The session from the refresh cookie, else from the access token; a key is no session.
+    const withCookie = context('approveDevice', {}, signedIn, `__Host-cv_rt=ses_cookie.${token}`);
+    expect(await session.getTracker?.({}, withCookie)).toBe('ses_cookie');
+    const bearerOnly = context('approveDevice', {}, signedIn);
+    expect(session.skipIf?.(bearerOnly)).toBe(false);
+    expect(await session.getTracker?.({}, bearerOnly)).toBe('ses_page');
+    expect(await resolve(session.limit, bearerOnly)).toBe(RATE_LIMITS['device-verify'].session?.limit);
+    const key = authUser({ sessionId: 'pat_abc', scopes: ['artifacts:read'] });
+    expect(session.skipIf?.(context('approveDevice', {}, key))).toBe(true);
+    expect(named('ip').skipIf?.(bearerOnly)).toBe(false);
+    expect(await resolve(named('ip').limit, bearerOnly)).toBe(RATE_LIMITS['device-verify'].ip.limit);
   });
 });

@@ -39,8 +39,20 @@ export function refreshSessionOf(context: ExecutionContext, cookieName: string):
 }
 
 /**
+ * The signed-in browser session a request comes from: its refresh cookie's session, else the
+ * session its access token names (the auth guard ran first; a key is no session). The /device
+ * page's calls count per session even from a client that sends no cookie.
+ */
+export function browserSessionOf(context: ExecutionContext, cookieName: string): string | undefined {
+  const fromCookie = refreshSessionOf(context, cookieName);
+  if (fromCookie) return fromCookie;
+  const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+  return user && !user.scopes ? user.sessionId : undefined;
+}
+
+/**
  * The gateway's `@nestjs/throttler` setup: named throttlers "session" (where the policy has a
- * per-session rule — refresh — and the request carries a refresh cookie: by its session id),
+ * per-session rule — refresh, the /device page — and the request names a session: by its id),
  * "ip" (every limited route) and "email" (where the policy has a per-address rule and the body
  * names an address), whose limit and window come from the route's @RateLimit action, and "token"
  * (every request made with a personal access token, by key id, whatever the route). "session"
@@ -80,7 +92,7 @@ export function gatewayThrottlers(
     return tokenRule(config, owner);
   };
   const refreshCookie = sessionCookieName('refresh', config.NODE_ENV);
-  const session = (context: ExecutionContext) => refreshSessionOf(context, refreshCookie);
+  const session = (context: ExecutionContext) => browserSessionOf(context, refreshCookie);
   return {
     storage,
     // The error filter sets Retry-After (from the guard's 429); no X-RateLimit-* headers (clients never had them).

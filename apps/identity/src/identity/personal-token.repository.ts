@@ -103,6 +103,11 @@ export class PersonalTokenRepository {
     await this.quotas.updateOne({ _id: userId }, { $pull: { live: { _id: tokenId } } }).exec();
   }
 
+  /** The user's keys that are live at `now`. */
+  countLive(userId: string, now: Date): Promise<number> {
+    return this.tokens.countDocuments({ userId, ...live(now) }).exec();
+  }
+
   listForUser(userId: string): Promise<PersonalTokenDoc[]> {
     return this.tokens.find({ userId }).sort({ createdAt: -1 }).lean<PersonalTokenDoc[]>().exec();
   }

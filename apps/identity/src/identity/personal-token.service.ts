@@ -60,7 +60,15 @@ export class PersonalTokenService {
 
   async create(caller: AuthUser, body: CreatePersonalTokenBody): Promise<CreatedPersonalToken> {
     sessionOnly(caller);
-    const user = await this.users.findById(caller.id);
+    return this.createFor(caller.id, body);
+  }
+
+  /**
+   * A key for `userId`, who proved who they are elsewhere: here a session (create), or a device
+   * sign-in they approved from one (device-authorization.service). Same plan rule, same limit.
+   */
+  async createFor(userId: string, body: CreatePersonalTokenBody): Promise<CreatedPersonalToken> {
+    const user = await this.users.findById(userId);
     if (!user) throw IdentityException.sessionExpired();
     this.requirePlanFor(body.scopes, user);
     const now = this.clock.now();
@@ -84,6 +92,19 @@ export class PersonalTokenService {
     await this.projection.writeOwner(user);
     await this.projection.writeToken(doc);
     return { token: secret, personalToken: toPersonalToken(doc) };
+  }
+
+  /**
+   * Refuses, with the answer create would give, a key `userId` could not get now: for a device
+   * sign-in, said to the person approving it rather than to the terminal minutes later. (The
+   * create itself decides again; this is the early word, not the guarantee.)
+   */
+  async assertCanCreate(userId: string, scopes: CreatePersonalTokenBody['scopes']): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw IdentityException.sessionExpired();
+    this.requirePlanFor(scopes, user);
+    if ((await this.tokens.countLive(userId, this.clock.now())) >= MAX_PERSONAL_TOKENS_PER_USER)
+      throw new IdentityException(409, 'TOO_MANY_TOKENS', M.tooMany, { limit: MAX_PERSONAL_TOKENS_PER_USER });
   }
 
   async list(caller: AuthUser): Promise<PersonalTokenList> {

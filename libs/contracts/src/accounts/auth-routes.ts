@@ -11,6 +11,7 @@ import {
   signUpBodySchema,
   signUpResultSchema,
 } from './auth-dto';
+import { deviceAuthRoutes } from './device-auth-routes';
 import {
   createPersonalTokenRoute,
   listPersonalTokensRoute,
@@ -143,4 +144,5 @@ export const authRoutes: readonly ApiRoute[] = [
   ...sessionRoutes,
   ...accountRoutes,
   ...accountDeletionRoutes,
+  ...deviceAuthRoutes,
 ] as readonly ApiRoute[];

@@ -82,6 +82,31 @@ describe('redactSecrets', () => {
   });
 });
 
+describe('device sign-in codes (corevault login, RFC 8628)', () => {
+  const deviceCode = key('cvdc_');
+
+  it('redacts a device code wherever it is, whole, truncated or percent-encoded', () => {
+    expect(redactSecrets(`{"device_code":"${deviceCode}","grant_type":"x"}`)).toBe(
+      `{"device_code":"${REDACTED}","grant_type":"x"}`,
+    );
+    expect(redactSecrets(`poll failed for ${deviceCode.slice(0, 14)}`)).toBe(`poll failed for ${REDACTED}`);
+    expect(redactSecrets(`/x?d=${deviceCode.replace('_', '%5F')}`)).toBe(`/x?d=${REDACTED}`);
+    expect(holdsSecret(deviceCode)).toBe(true);
+    expect(credentialInQuery(`/api/v1/auth/device/token?dc=${deviceCode}`)?.name).toBe('dc');
+    // The word alone, or the prefix without a secret after it, is no code.
+    expect(redactSecrets('cvdc_ and cvdc_short and the device_code field')).toBe(
+      'cvdc_ and cvdc_short and the device_code field',
+    );
+  });
+
+  it("hides a user code in the /device page's address, and device_code or user_code parameters", () => {
+    expect(redactUrl('/device?code=BCDF-GHJK')).toBe(`/device?code=${REDACTED}`);
+    expect(redactUrl('/x?user_code=BCDF-GHJK&device_code=abc&page=1')).toBe(
+      `/x?user_code=${REDACTED}&device_code=${REDACTED}&page=1`,
+    );
+  });
+});
+
 describe('redactUrl', () => {
   it('hides the values of sensitive parameters whatever they are, keeps the rest', () => {
     expect(redactUrl('/api/v1/x?code=123456&page=2&password=hunter2&token=abc&q=hello')).toBe(

@@ -1,6 +1,6 @@
 /**
- * Credentials in free text: personal access keys (`cvpat_…`, and `cvp_…` issued before), session
- * JWTs (`eyJ….eyJ….…`) and refresh cookie values (`ses_….<token>`), found by their shape in any
+ * Credentials in free text: personal access keys (`cvpat_…`, and `cvp_…` issued before), device
+ * codes of a CLI sign-in (`cvdc_…`), session JWTs (`eyJ….eyJ….…`) and refresh cookie values (`ses_….<token>`), found by their shape in any
  * text a client controls (URLs, header values, bodies, error messages), also when percent-encoded
  * (once or nested) or inside a base64 blob. Every scan is one pass over the text with fixed-size
  * look-aheads — no regular expression runs over untrusted text, so a hostile line costs linear time.
@@ -22,7 +22,7 @@ const MAX_DECODE_ROUNDS = 3;
 /** `cvp` in base64 at each of the three byte alignments (the characters that do not depend on neighbours). */
 const BASE64_KEY_MARKS = ['Y3Zw', 'N2cF', 'N2cG', 'jdnB'];
 /** Cheap first look: a text with none of these holds nothing the scan would find. */
-const MARKS = ['cvp', 'eyJ', 'ses_', '%', ...BASE64_KEY_MARKS];
+const MARKS = ['cvp', 'cvdc_', 'eyJ', 'ses_', '%', ...BASE64_KEY_MARKS];
 
 /** base64url characters: A-Z a-z 0-9 _ - */
 function isTokenChar(c: number): boolean {
@@ -74,7 +74,10 @@ function tokenCharsAt(text: string, from: number, max: number): number {
   return n;
 }
 
-/** A personal access key anywhere in the text: `cvpat_` or `cvp_`, then at least 8 key characters. */
+/**
+ * A personal access key anywhere in the text: `cvpat_` or `cvp_`, then at least 8 key characters;
+ * or a device code (`cvdc_`, the CLI's secret while it waits for approval), likewise.
+ */
 function hasKey(text: string): boolean {
   for (let at = text.indexOf('cvp'); at >= 0; at = text.indexOf('cvp', at + 1)) {
     let tail = at + 3;
@@ -83,6 +86,8 @@ function hasKey(text: string): boolean {
     else continue;
     if (tokenCharsAt(text, tail, MIN_KEY_TAIL) >= MIN_KEY_TAIL) return true;
   }
+  for (let at = text.indexOf('cvdc_'); at >= 0; at = text.indexOf('cvdc_', at + 1))
+    if (tokenCharsAt(text, at + 5, MIN_KEY_TAIL) >= MIN_KEY_TAIL) return true;
   return false;
 }
 
@@ -181,6 +186,9 @@ const SENSITIVE_PARAM_NAMES: ReadonlySet<string> = new Set([
   'secret',
   'code',
   'session_id',
+  // A device sign-in's codes (RFC 8628): the device's secret, and the code a person approves.
+  'device_code',
+  'user_code',
   'sig',
   'signature',
 ]);
