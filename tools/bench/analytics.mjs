@@ -16,7 +16,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { inspectArgs, profiled } from './inspector-profile.mjs';
 import { ourPid } from '../infra/lib/proc.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -666,8 +667,7 @@ async function main() {
     );
   }
   console.log(`  pass       ${JSON.stringify(report.pass)}\n`);
-  mkdirSync(join(root, '.local/bench'), { recursive: true });
-  writeFileSync(join(root, '.local/bench/analytics.json'), JSON.stringify(report, null, 2));
+  writeBenchReport('analytics', report);
 
   const redis = new Redis(infra.REDIS_URL);
   for (const pattern of [`rl:bench:${suffix}:*`]) {

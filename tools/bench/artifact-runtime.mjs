@@ -14,9 +14,6 @@
 // Usage: node tools/bench/artifact-runtime.mjs [--no-build]
 /* global window -- page.evaluate callbacks run in the browser */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import {
   benchAuth,
@@ -29,6 +26,7 @@ import {
   stopAll,
   waitReady,
 } from './lib/services.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const TARGETS = { storageP95Ms: 25, shownMs: 1000 };
 const CALLS = Number(process.env.BENCH_STORAGE_CALLS ?? 300);
@@ -198,8 +196,6 @@ async function main() {
   const result = {
     bench: 'artifact-runtime',
     at: new Date().toISOString(),
-    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim(),
-    machine: { cores: cpus().length, loadAverage: loadavg().map((n) => round1(n)) },
     targets: TARGETS,
     storage,
     savedDataShown: page,
@@ -218,8 +214,7 @@ async function main() {
     `storage p95 ≤ ${TARGETS.storageP95Ms} ms (one call in flight): ${met.storage ? 'met' : 'NOT met'}; ` +
       `saved data shown ≤ ${TARGETS.shownMs} ms (p95): ${met.shown ? 'met' : 'NOT met'}`,
   );
-  mkdirSync(join(root, '.local/bench'), { recursive: true });
-  writeFileSync(join(root, '.local/bench/artifact-runtime.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeBenchReport('artifact-runtime', result);
 }
 
 main()

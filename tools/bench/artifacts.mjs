@@ -11,7 +11,7 @@
 // Usage: node tools/bench/artifacts.mjs [--no-build]
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, log, startService as startServiceIn, waitReady } from './lib/services.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -366,11 +367,7 @@ async function main() {
       .map(([k, v]) => `${k}=${v ? 'yes' : 'NO'}`)
       .join(' ')}`,
   );
-  const dir = join(root, '.local/bench');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `artifacts-${report.at.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`wrote ${file}`);
+  log(`wrote ${writeBenchReport('artifacts', report)}`);
 
   const { MongoClient } = require('mongodb');
   const mongo = await MongoClient.connect(defaults.MONGO_URL);

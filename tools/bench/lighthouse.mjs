@@ -14,13 +14,14 @@
 // interleaved, each run a cold load (Lighthouse clears the origin's storage and cache). Medians
 // per page and form factor to .local/bench/lighthouse.json: performance score, CLS, LCP, TBT, FCP.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const config = JSON.parse(readFileSync(join(root, 'config/local.json'), 'utf8'));
@@ -274,8 +275,7 @@ try {
     results,
     pass,
   };
-  mkdirSync(join(root, '.local/bench'), { recursive: true });
-  writeFileSync(join(root, '.local/bench/lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeBenchReport('lighthouse', report);
   console.log('\nmedians                  perf   CLS    LCP ms  TBT ms  FCP ms  host index');
   for (const [ff, byPage] of Object.entries(results))
     for (const [p, r] of Object.entries(byPage))

@@ -12,9 +12,7 @@
 // Prints a table and writes .local/bench/mcp.json.
 // Usage: node tools/bench/mcp.mjs [--no-build]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -28,6 +26,7 @@ import {
   stopAll,
   waitReady,
 } from './lib/services.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const TARGETS = { readableP95Ms: 500 };
 const SAVES = Number(process.env.BENCH_SAVES ?? 50);
@@ -148,8 +147,7 @@ async function main() {
   const result = {
     bench: 'mcp',
     at: new Date().toISOString(),
-    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(),
-    machine: { cpus: cpus().length, loadAverageAtStartAndEnd: load.map(round1) },
+    machine: { loadAverageAtStartAndEnd: load.map(round1) },
     saves: SAVES,
     contentBytes: page('x').length,
     targets: TARGETS,
@@ -157,9 +155,7 @@ async function main() {
     mcpOverRestP95: round1(figures.mcp.readable.p95Ms / figures.anchorRest.readable.p95Ms),
     met,
   };
-  const outDir = join(root, '.local/bench');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'mcp.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const file = writeBenchReport('mcp', result);
 
   const row = (what, s) => `| ${what} | ${s.p50Ms} | ${s.p95Ms} | ${s.maxMs} |`;
   console.log(
@@ -172,7 +168,7 @@ async function main() {
       row('  of which the POST', figures.anchorRest.save),
       '',
       `readable p95 ≤ ${TARGETS.readableP95Ms} ms: ${met.readable ? 'met' : 'NOT met'}; MCP / REST p95 ${result.mcpOverRestP95} ×; load ${load.map(round1).join(' → ')}`,
-      `JSON: ${join(outDir, 'mcp.json')}`,
+      `JSON: ${file}`,
     ].join('\n'),
   );
 }

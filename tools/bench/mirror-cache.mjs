@@ -24,12 +24,13 @@
 // Writes .local/bench/mirror-cache.json.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, log, root } from './lib/services.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -382,10 +383,8 @@ async function main() {
     growth.tarballRequests === asked.length;
 
   const result = {
-    measuredAt: new Date().toISOString(),
+    at: new Date().toISOString(),
     upstream: UPSTREAM,
-    node: process.version,
-    loadAverage: (await import('node:os')).loadavg().map((n) => Number(n.toFixed(1))),
     targets: TARGETS,
     cold,
     coldMaxMsUnder2MB: Math.max(...coldSmall.map((c) => c.ms)),
@@ -393,8 +392,12 @@ async function main() {
     viewers,
     growth,
   };
-  mkdirSync(join(root, '.local/bench'), { recursive: true });
-  writeFileSync(join(root, '.local/bench/mirror-cache.json'), `${JSON.stringify(result, null, 2)}\n`);
+  result.verdict = {
+    cold: coldSmall.every((c) => c.met),
+    warm: warm.every((w) => w.met),
+    growth: growth.met,
+  };
+  writeBenchReport('mirror-cache', result);
   console.log(
     JSON.stringify({ ...result, warm: warm.map((w) => ({ ...w, eachRound: undefined })) }, null, 2),
   );

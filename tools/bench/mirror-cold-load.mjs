@@ -16,10 +16,11 @@
 // .local/bench/mirror-cold-load.json (p50/p95 of both, the difference, bytes transferred).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '../..');
 const require = createRequire(join(root, 'package.json'));
@@ -168,7 +169,7 @@ try {
     bytesTransferred: samples[id][0].bytes,
   });
   const result = {
-    measuredAt: new Date().toISOString(),
+    at: new Date().toISOString(),
     runs,
     htmlBytes: { chart: Buffer.byteLength(ARTIFACTS.chart), anchor: Buffer.byteLength(ARTIFACTS.anchor) },
     what: 'navigation start → chart drawn, /embed/{id}, fresh browser context per run (cold HTTP cache), Chromium headless, 127.0.0.1',
@@ -176,8 +177,9 @@ try {
     anchor: summary('anchor'),
   };
   result.libraryCostMs = { p50: result.chart.drawnMs.p50 - result.anchor.drawnMs.p50 };
-  mkdirSync(join(root, '.local/bench'), { recursive: true });
-  writeFileSync(join(root, '.local/bench/mirror-cold-load.json'), `${JSON.stringify(result, null, 2)}\n`);
+  result.targets = { chartDrawnP95Ms: 1000 };
+  result.verdict = { chartDrawn: result.chart.drawnMs.p95 < 1000 };
+  writeBenchReport('mirror-cold-load', result);
   console.log(JSON.stringify(result, null, 2));
   if (result.chart.drawnMs.p95 >= 1000) process.exitCode = 2;
 } finally {

@@ -20,11 +20,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { benchAuth, freePort, log, startService, waitReady } from './lib/services.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -487,18 +487,13 @@ async function main() {
   );
   const report = {
     at: new Date().toISOString(),
-    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim(),
-    machine: `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
     sizes: SIZES,
     targetMs: TARGET_MS,
     functions,
     stack,
     verdict,
   };
-  const dir = join(root, '.local/bench');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'redos.json'), `${JSON.stringify(report, null, 2)}\n`);
-  log(`wrote ${join(dir, 'redos.json')}`);
+  log(`wrote ${writeBenchReport('redos', report)}`);
 }
 
 main().catch(async (err) => {

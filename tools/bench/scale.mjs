@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import { javaServerArgs } from '../infra/services/mongo.mjs';
 import { inspectArgs, profiled } from './inspector-profile.mjs';
 import { COMMON_WORD, RARE_WORD, benchArtifact } from './scale-content.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -748,11 +749,7 @@ async function main() {
     growth,
     verdict,
   };
-  const dir = join(root, '.local/bench');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `scale-${report.at.replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`wrote ${file}`);
+  log(`wrote ${writeBenchReport('scale', report)}`);
 }
 
 async function stopAll() {

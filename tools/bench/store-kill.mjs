@@ -8,12 +8,13 @@
 // at least at its acknowledged increments. Repeats for R rounds.
 // Usage: node tools/bench/store-kill.mjs [--rounds 10] [--writers 32]   → .local/bench/store-kill.json
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { javaServerArgs } from '../infra/services/mongo.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -154,8 +155,14 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 const bad = rounds.filter((r) => r.lost || r.missedById || r.missedByIndex || r.lostIncrements);
-const summary = { rounds: rounds.length, writers: WRITERS, roundsWithLoss: bad.length, results: rounds };
-mkdirSync(join(root, '.local/bench'), { recursive: true });
-writeFileSync(join(root, '.local/bench/store-kill.json'), JSON.stringify(summary, null, 2) + '\n');
+const summary = {
+  rounds: rounds.length,
+  writers: WRITERS,
+  roundsWithLoss: bad.length,
+  results: rounds,
+  targets: { roundsWithLoss: 0 },
+  verdict: { noLoss: bad.length === 0 },
+};
+writeBenchReport('store-kill', summary);
 console.log(`${rounds.length} crashes, ${bad.length} with a lost or unfindable acknowledged write`);
 process.exit(bad.length ? 1 : 0);

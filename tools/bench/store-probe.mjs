@@ -7,13 +7,14 @@
 // for a few seconds: p50/p95/max and the store's CPU per query (from /proc).
 // Usage: node tools/bench/store-probe.mjs [--n 20000] [--seconds 5]   → .local/bench/store-probe.json
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { javaServerArgs } from '../infra/services/mongo.mjs';
 import { benchArtifact } from './scale-content.mjs';
+import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -129,7 +130,7 @@ try {
   }
   console.table(results);
   const report = { at: new Date().toISOString(), artifacts: N, seedSeconds, results };
-  writeFileSync(join(root, '.local/bench/store-probe.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeBenchReport('store-probe', report);
 } finally {
   await client?.close();
   store.kill('SIGKILL');
