@@ -29,6 +29,7 @@ export class AppModule {
             Topic.ArtifactCreated,
             Topic.ArtifactVisibilityChanged,
             Topic.ArtifactShared,
+            Topic.ArtifactDownloaded,
             Topic.ArtifactDeleted,
             Topic.UserDeleted,
           ],

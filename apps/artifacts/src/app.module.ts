@@ -32,6 +32,7 @@ export class AppModule {
             Topic.ArtifactDeleted,
             Topic.ArtifactVisibilityChanged,
             Topic.ArtifactShared,
+            Topic.ArtifactDownloaded,
           ],
           consumes: [
             Topic.ViewCountChanged,

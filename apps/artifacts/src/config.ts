@@ -26,6 +26,8 @@ export const artifactsConfigSchema = baseConfigSchema
     PUBLIC_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3_600).default(0),
     VIEW_COUNT_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.view-counts'),
     USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.user-deleted'),
+    /** The consumer group that counts copies (remixes) of an artifact from the copies' created events. */
+    REMIX_COUNT_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.remix-counts'),
     /** The search engine (OpenSearch 2.x, or Amazon OpenSearch Service in production). */
     OPENSEARCH_URL: httpUrl.default('http://127.0.0.1:9200'),
     /**

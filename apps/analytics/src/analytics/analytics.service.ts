@@ -43,6 +43,8 @@ export class AnalyticsService {
       views: d.total,
       ownerViews: d.ownerViews,
       shares: d.shares,
+      downloads: d.downloads ?? 0,
+      remixes: d.remixes ?? 0,
       lastViewedAt: d.lastViewedAt ? new Date(d.lastViewedAt).toISOString() : null,
     }));
     return {
@@ -55,7 +57,13 @@ export class AnalyticsService {
   async artifact(user: AuthUser, id: string, now = new Date()): Promise<ArtifactStats> {
     const [doc] = await this.stats.findOwnedByIds(owners(user), [id]);
     if (!doc) throw AnalyticsException.notFound();
-    return { artifactId: doc._id, shares: doc.shares, ...(await this.advanced([doc], now)) };
+    return {
+      artifactId: doc._id,
+      shares: doc.shares,
+      downloads: doc.downloads ?? 0,
+      remixes: doc.remixes ?? 0,
+      ...(await this.advanced([doc], now)),
+    };
   }
 
   async rollup(user: AuthUser, ids: readonly string[], now = new Date()): Promise<RollupStats> {

@@ -13,7 +13,8 @@ import { ArtifactStatsRepository } from './artifact-stats.repository';
 
 /**
  * The artifacts service's own events keep analytics' artifact → owner map, visibility and deletion
- * flags (which decide how views count) and the share counter. Each is applied once per document.
+ * flags (which decide how views count) and the share, download and remix counters. Each is applied
+ * once per document.
  */
 @Controller()
 export class ArtifactEventsConsumer implements EventConsumer {
@@ -37,6 +38,8 @@ export class ArtifactEventsConsumer implements EventConsumer {
       ownerId: data.ownerId,
       isPublic: data.isPublic,
     });
+    // A copy saved from another artifact: one more remix of the original.
+    if (data.remixedFrom) await this.stats.applyArtifactEvent(data.remixedFrom, id, {}, { remixes: 1 });
     // Signed-in views held for their viewers are sorted now that the owner is known; also on a
     // redelivery (doc null), in case the first delivery stopped between the two writes.
     const released = await this.stats.releaseHeld(data.artifactId);
@@ -74,5 +77,10 @@ export class ArtifactEventsConsumer implements EventConsumer {
   @EventPattern(Topic.ArtifactShared)
   async shared({ id, data }: EventEnvelope<EventPayload<Topic.ArtifactShared>>): Promise<void> {
     await this.stats.applyArtifactEvent(data.artifactId, id, { ownerId: data.ownerId }, { shares: 1 });
+  }
+
+  @EventPattern(Topic.ArtifactDownloaded)
+  async downloaded({ id, data }: EventEnvelope<EventPayload<Topic.ArtifactDownloaded>>): Promise<void> {
+    await this.stats.applyArtifactEvent(data.artifactId, id, { ownerId: data.ownerId }, { downloads: 1 });
   }
 }

@@ -95,7 +95,7 @@ export class ArtifactStatsRepository {
     artifactId: string,
     eventId: string,
     set: Partial<Pick<ArtifactStatsDoc, 'known' | 'ownerId' | 'isPublic' | 'deleted'>>,
-    inc: Partial<Pick<ArtifactStatsDoc, 'shares'>> = {},
+    inc: Partial<Pick<ArtifactStatsDoc, 'shares' | 'downloads' | 'remixes'>> = {},
     now = new Date(),
   ): Promise<Pick<ArtifactStatsDoc, '_id' | 'total' | 'known'> | null> {
     const onInsert: Record<string, unknown> = {
@@ -106,6 +106,8 @@ export class ArtifactStatsRepository {
       firstSeenAt: now,
       total: 0,
       shares: 0,
+      downloads: 0,
+      remixes: 0,
     };
     for (const k of [...Object.keys(set), ...Object.keys(inc)]) delete onInsert[k];
     const { filter, update } = applyOnce<ArtifactStatsDoc>(

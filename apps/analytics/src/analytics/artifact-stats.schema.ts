@@ -22,6 +22,10 @@ export interface ArtifactStatsDoc extends OutboxFields {
   embedViews: number;
   directViews: number;
   shares: number;
+  /** Counted downloads (artifact-downloaded: once per visitor and day, by the artifacts service). */
+  downloads?: number;
+  /** Copies saved to other vaults (artifact-created events naming this one in `remixedFrom`). */
+  remixes?: number;
   droppedPrivate: number;
   lastViewedAt: Date | null;
   /** UTC day (YYYY-MM-DD) → views. */
@@ -47,6 +51,8 @@ export const artifactStatsSchema = new Schema<ArtifactStatsDoc>(
     embedViews: { type: Number, default: 0 },
     directViews: { type: Number, default: 0 },
     shares: { type: Number, default: 0 },
+    downloads: { type: Number, default: 0 },
+    remixes: { type: Number, default: 0 },
     droppedPrivate: { type: Number, default: 0 },
     lastViewedAt: { type: Date, default: null },
     days: { type: Schema.Types.Mixed, default: {} },

@@ -51,6 +51,7 @@ export const CONSUMED = [
   Topic.ArtifactCreated,
   Topic.ArtifactVisibilityChanged,
   Topic.ArtifactShared,
+  Topic.ArtifactDownloaded,
   Topic.ArtifactDeleted,
 ];
 

@@ -38,6 +38,7 @@ interface Edit {
   tags?: string[];
   isPublic?: boolean;
   allowNetwork?: boolean;
+  allowRemix?: boolean;
   /** Which versions become readable by anyone with the artifact public (see version-visibility.ts). */
   publish?: PublishVersionsChoice;
 }
@@ -90,6 +91,7 @@ export class ArtifactEditsService {
       tags: body.tags,
       isPublic: body.isPublic,
       allowNetwork: body.allowNetwork,
+      allowRemix: body.allowRemix,
       publish: body.publishVersions,
     };
     if (content !== doc.content || type !== doc.type)
@@ -162,6 +164,7 @@ export class ArtifactEditsService {
     if (fields.includes('tags')) changes.tags = edit.tags;
     if (fields.includes('isPublic')) changes.isPublic = edit.isPublic;
     if (fields.includes('allowNetwork')) changes.allowNetwork = edit.allowNetwork;
+    if (fields.includes('allowRemix')) changes.allowRemix = edit.allowRemix;
     if (!sameList(published, doc.publishedVersions ?? null)) changes.publishedVersions = published;
     if (newContent) {
       await this.keepCurrentVersion(doc, now);
@@ -221,6 +224,8 @@ function changedFields(doc: ArtifactDoc, edit: Edit): EditableArtifactField[] {
   if (edit.isPublic !== undefined && edit.isPublic !== doc.isPublic) fields.push('isPublic');
   if (edit.allowNetwork !== undefined && edit.allowNetwork !== (doc.allowNetwork ?? false))
     fields.push('allowNetwork');
+  if (edit.allowRemix !== undefined && edit.allowRemix !== (doc.allowRemix !== false))
+    fields.push('allowRemix');
   return fields;
 }
 

@@ -23,6 +23,7 @@ export class ArtifactEvents {
         type: doc.type,
         isPublic: doc.isPublic,
         size: doc.content.length,
+        ...(doc.remixedFrom ? { remixedFrom: doc.remixedFrom.artifactId } : {}),
       },
       { key: doc._id },
     );
@@ -47,6 +48,14 @@ export class ArtifactEvents {
   deleted(doc: Pick<ArtifactDoc, '_id' | 'owner'>): OutboxEntry {
     return this.factory.create(
       Topic.ArtifactDeleted,
+      { artifactId: doc._id, ownerId: doc.owner },
+      { key: doc._id },
+    );
+  }
+
+  downloaded(doc: Pick<ArtifactDoc, '_id' | 'owner'>): OutboxEntry {
+    return this.factory.create(
+      Topic.ArtifactDownloaded,
       { artifactId: doc._id, ownerId: doc.owner },
       { key: doc._id },
     );

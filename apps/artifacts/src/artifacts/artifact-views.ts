@@ -49,6 +49,7 @@ export function toPublicView(doc: ArtifactDoc): PublicArtifact {
     metadata: metadataView(doc.metadata, false),
     isPublic: doc.isPublic,
     allowNetwork: doc.allowNetwork ?? false,
+    ...reuseFields(doc),
     tags: doc.tags,
     version: doc.version,
     latestVersion: doc.version,
@@ -56,6 +57,22 @@ export function toPublicView(doc: ArtifactDoc): PublicArtifact {
     indexable: indexable(doc),
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
+  };
+}
+
+/** Whether visitors may save a copy, and what this one is a copy of. */
+function reuseFields(doc: Pick<ArtifactDoc, 'allowRemix' | 'remixedFrom'>) {
+  const from = doc.remixedFrom;
+  return {
+    allowRemix: doc.allowRemix !== false,
+    remixedFrom: from
+      ? {
+          artifactId: from.artifactId,
+          title: from.title,
+          ownerName: from.ownerName ?? null,
+          version: from.version,
+        }
+      : null,
   };
 }
 
@@ -68,6 +85,7 @@ export function toOwnerView(doc: ArtifactDoc): Artifact {
     viewCount: doc.viewCount ?? 0,
     shareCount: doc.shareCount ?? 0,
     downloadCount: doc.downloadCount ?? 0,
+    remixCount: doc.remixCount ?? 0,
   };
 }
 
@@ -80,6 +98,7 @@ export function toSummary(doc: ArtifactSummaryDoc): ArtifactSummary {
     metadata: metadataView(doc.metadata, true),
     isPublic: doc.isPublic,
     allowNetwork: doc.allowNetwork ?? false,
+    ...reuseFields(doc),
     tags: doc.tags,
     version: doc.version,
     latestVersion: doc.version,
@@ -89,6 +108,7 @@ export function toSummary(doc: ArtifactSummaryDoc): ArtifactSummary {
     viewCount: doc.viewCount ?? 0,
     shareCount: doc.shareCount ?? 0,
     downloadCount: doc.downloadCount ?? 0,
+    remixCount: doc.remixCount ?? 0,
     createdAt: iso(doc.createdAt),
     updatedAt: iso(doc.updatedAt),
   };

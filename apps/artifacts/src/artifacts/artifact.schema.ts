@@ -34,6 +34,14 @@ export interface ActivityEntryDoc {
   version: number | null;
 }
 
+/** Where a copy came from, as it was when the copy was made. */
+export interface RemixOriginDoc {
+  artifactId: string;
+  title: string;
+  ownerName: string | null;
+  version: number;
+}
+
 export interface ArtifactDoc extends VersionState, OutboxFields {
   _id: string;
   owner: string;
@@ -47,6 +55,10 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   renderPolicy?: number;
   /** Outbound network allowed by the owner (absent on artifacts from before: false). */
   allowNetwork?: boolean;
+  /** Visitors may save a copy of it (the owner's setting; absent on artifacts from before: true). */
+  allowRemix?: boolean;
+  /** The original this artifact is a copy of ("Remixed from"); absent when it is none. */
+  remixedFrom?: RemixOriginDoc | null;
   tags: string[];
   /** Content version (content or type changes), 1 at creation; previous ones live in artifact_versions. */
   version: number;
@@ -78,6 +90,8 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   viewCount: number;
   shareCount: number;
   downloadCount: number;
+  /** Copies visitors saved (absent on artifacts from before: 0); see RemixCountConsumer. */
+  remixCount?: number;
   /** Lower-cased head of the content, for scoring search hits without loading whole contents. */
   searchHead: string;
   /** Soft delete: the document stays until the relay has published its deleted event. */
@@ -117,6 +131,20 @@ export const artifactSchema = new Schema<ArtifactDoc>(
     description: { type: String, default: '' },
     isPublic: { type: Boolean, default: false },
     allowNetwork: { type: Boolean, default: false },
+    // No default: absent means copies are allowed (artifacts stored before #35).
+    allowRemix: { type: Boolean, default: undefined },
+    remixedFrom: {
+      type: new Schema(
+        {
+          artifactId: { type: String, required: true },
+          title: { type: String, required: true },
+          ownerName: { type: String, default: null },
+          version: { type: Number, required: true },
+        },
+        { _id: false },
+      ),
+      default: undefined,
+    },
     renderPolicy: { type: Number },
     tags: { type: [String], default: [] },
     version: { type: Number, required: true, min: 1 },
@@ -144,6 +172,7 @@ export const artifactSchema = new Schema<ArtifactDoc>(
     viewCount: { type: Number, default: 0 },
     shareCount: { type: Number, default: 0 },
     downloadCount: { type: Number, default: 0 },
+    remixCount: { type: Number, default: 0 },
     searchHead: { type: String, default: '' },
     deletedAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },

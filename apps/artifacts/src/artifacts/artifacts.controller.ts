@@ -21,6 +21,7 @@ import {
   type PreviewArtifactBody,
   type ReadArtifactQuery,
   type RestoreVersionBody,
+  type ReuseArtifactBody,
   type SearchArtifactsQuery,
   type ShareArtifactBody,
   type SitemapQuery,
@@ -31,6 +32,7 @@ import {
   previewArtifactBodySchema,
   readArtifactQuerySchema,
   restoreVersionBodySchema,
+  reuseArtifactBodySchema,
   searchArtifactsQuerySchema,
   shareArtifactBodySchema,
   sitemapQuerySchema,
@@ -48,6 +50,7 @@ import { type ArtifactsConfig } from '../config';
 import { ArtifactEditsService } from './artifact-edits.service';
 import { ArtifactValidationPipe } from './artifact-validation.pipe';
 import { ArtifactReadsService } from './artifact-reads.service';
+import { ArtifactReuseService } from './artifact-reuse.service';
 import { ArtifactsService } from './artifacts.service';
 import { sendRead } from './send-read';
 import { VersionsService } from './versions.service';
@@ -60,6 +63,7 @@ export class ArtifactsController {
     private readonly edits: ArtifactEditsService,
     private readonly reads: ArtifactReadsService,
     private readonly versions: VersionsService,
+    private readonly reuse: ArtifactReuseService,
     @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
   ) {}
 
@@ -148,6 +152,29 @@ export class ArtifactsController {
     return this.artifacts.share(user, id, body);
   }
 
+  /** Anyone who may read it; counted once per visitor a day (the gateway's X-Forwarded-For names the client). */
+  @Public()
+  @HttpCode(200)
+  @Post(':id/download')
+  download(
+    @OptionalUser() user: AuthUser | null,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(reuseArtifactBodySchema)) body: ReuseArtifactBody,
+    @Req() req: Request,
+  ) {
+    return this.reuse.download(user, id, body, clientAddress(req));
+  }
+
+  @RequireFeature('basic_upload')
+  @Post(':id/remix')
+  async remix(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(reuseArtifactBodySchema)) body: ReuseArtifactBody,
+  ) {
+    return { artifact: await this.reuse.remix(user, id, body) };
+  }
+
   @Get(':id/versions')
   listVersions(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return this.versions.list(user, id);
@@ -173,4 +200,11 @@ export class ArtifactsController {
   ) {
     return { artifact: await this.edits.restore(user, id, version, body) };
   }
+}
+
+/** The client as the gateway saw it (it sets X-Forwarded-For to its own req.ip), else the peer. */
+function clientAddress(req: Request): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (typeof forwarded === 'string' ? forwarded : forwarded?.[0])?.split(',')[0]?.trim();
+  return first || req.ip || 'unknown';
 }

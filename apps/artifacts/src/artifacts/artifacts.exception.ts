@@ -38,6 +38,14 @@ export class ArtifactException extends AppException {
   static tooManyCollections(): ArtifactException {
     return new ArtifactException(409, 'TOO_MANY_COLLECTIONS', M.tooManyCollections);
   }
+  /** "Save a copy to my vault" on an artifact whose owner turned copies off. */
+  static remixDisabled(): ArtifactException {
+    return new ArtifactException(403, 'REMIX_DISABLED', M.remixDisabled);
+  }
+  /** "Save a copy to my vault" on one's own artifact. */
+  static remixOwn(): ArtifactException {
+    return new ArtifactException(409, 'REMIX_OWN_ARTIFACT', M.remixOwn);
+  }
   /** The search engine is away or its index not there yet: retry in a moment. */
   static searchUnavailable(): ArtifactException {
     return new ArtifactException(503, 'SEARCH_UNAVAILABLE', M.searchUnavailable);

@@ -27,6 +27,9 @@ import { ShareTally } from './share-tally';
 import { UserDeletedConsumer } from './user-deleted.consumer';
 import { UserErasureRepository } from './user-erasure.repository';
 import { ViewCountConsumer } from './view-count.consumer';
+import { ArtifactReuseService } from './artifact-reuse.service';
+import { DownloadTally } from './download-tally';
+import { RemixCountConsumer } from './remix-count.consumer';
 import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
 
@@ -50,6 +53,7 @@ import { VersionsService } from './versions.service';
     CollectionsController,
     SettingsController,
     ViewCountConsumer,
+    RemixCountConsumer,
     UserDeletedConsumer,
   ],
   providers: [
@@ -61,6 +65,8 @@ import { VersionsService } from './versions.service';
     SettingsRepository,
     ArtifactsService,
     ShareTally,
+    DownloadTally,
+    ArtifactReuseService,
     ArtifactEditsService,
     ArtifactReadsService,
     SettingsService,

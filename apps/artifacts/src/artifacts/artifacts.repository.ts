@@ -56,6 +56,7 @@ export interface ArtifactChanges {
   tags?: string[];
   isPublic?: boolean;
   allowNetwork?: boolean;
+  allowRemix?: boolean;
   /** The versions anyone may read while it is public, as decided (version-visibility.ts). */
   publishedVersions?: number[];
   /** The activity entry of this change (the list keeps the newest ARTIFACT_LIMITS.activityKept). */
@@ -124,6 +125,7 @@ export class ArtifactsRepository {
     if (changes.tags !== undefined) set.tags = changes.tags;
     if (changes.isPublic !== undefined) set.isPublic = changes.isPublic;
     if (changes.allowNetwork !== undefined) set.allowNetwork = changes.allowNetwork;
+    if (changes.allowRemix !== undefined) set.allowRemix = changes.allowRemix;
     if (changes.publishedVersions !== undefined) set.publishedVersions = changes.publishedVersions;
     const update: UpdateQuery<ArtifactDoc> = { $set: set };
     if (changes.activity)
@@ -338,6 +340,32 @@ export class ArtifactsRepository {
       .lean<Pick<ArtifactDoc, 'shareCount'>>()
       .exec();
     return doc?.shareCount ?? null;
+  }
+
+  /**
+   * A counted download: `downloadCount` + 1 with its artifact-downloaded event, one write. Null
+   * when the artifact is gone meanwhile.
+   */
+  async incrementDownload(id: string, events: readonly OutboxEntry[]): Promise<number | null> {
+    const doc = await this.model
+      .findOneAndUpdate(
+        { _id: id, deletedAt: null },
+        withOutbox<ArtifactDoc>({ $inc: { downloadCount: 1 } }, events),
+        { new: true, projection: { downloadCount: 1 } },
+      )
+      .lean<Pick<ArtifactDoc, 'downloadCount'>>()
+      .exec();
+    return doc?.downloadCount ?? null;
+  }
+
+  /**
+   * One more copy of `id` saved, applied once per artifact-created event of the copy (a
+   * redelivery adds nothing). Deleted originals are counted too: the number is the owner's past.
+   */
+  async applyRemix(id: string, eventId: string): Promise<boolean> {
+    const { filter, update } = applyOnce<ArtifactDoc>({ _id: id }, { $inc: { remixCount: 1 } }, eventId);
+    const res = await this.model.updateOne(filter, update).exec();
+    return res.modifiedCount === 1;
   }
 
   /**

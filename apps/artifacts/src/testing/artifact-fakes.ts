@@ -18,6 +18,8 @@ import { type ArtifactChanges, type ArtifactsRepository } from '../artifacts/art
 import { ArtifactsService } from '../artifacts/artifacts.service';
 import { type PublicArtifactCache } from '../artifacts/public-cache';
 import { ShareTally } from '../artifacts/share-tally';
+import { ArtifactReuseService } from '../artifacts/artifact-reuse.service';
+import { DownloadTally } from '../artifacts/download-tally';
 import { type VersionsRepository, versionId } from '../artifacts/versions.repository';
 import { type SettingsRepository } from '../settings/settings.repository';
 
@@ -69,6 +71,13 @@ export class FakeArtifacts implements Partial<ArtifactsRepository> {
   markDeleted(id: string, rev: number, at: Date, events: readonly OutboxEntry[]) {
     return this.write(id, rev, events, { deletedAt: at, content: '' });
   }
+  incrementDownload(id: string, events: readonly OutboxEntry[]): Promise<number | null> {
+    const doc = this.docs.get(id);
+    if (!doc || doc.deletedAt) return Promise.resolve(null);
+    this.outbox.push(...events);
+    doc.downloadCount += 1;
+    return Promise.resolve(doc.downloadCount);
+  }
   incrementShare(id: string, events: readonly OutboxEntry[]): Promise<number | null> {
     const doc = this.docs.get(id);
     if (!doc) return Promise.resolve(null);
@@ -113,15 +122,18 @@ export class FakeVersions implements Partial<VersionsRepository> {
 /** The daily share marks' Redis (SET NX EX, PTTL, DEL over a map); `down()` makes it refuse. */
 function shareMarks() {
   const keys = new Map<string, number>();
+  const values = new Map<string, string>();
   let down = false;
   const redis = {
     status: 'ready',
-    set(key: string, _v: string, _ex: string, seconds: number) {
+    set(key: string, value: string, _ex: string, seconds: number) {
       if (down) return Promise.reject(new Error('connection refused'));
       if (keys.has(key)) return Promise.resolve(null);
       keys.set(key, seconds);
+      values.set(key, value);
       return Promise.resolve('OK');
     },
+    get: (key: string) => Promise.resolve(values.get(key) ?? null),
     pttl: (key: string) => Promise.resolve((keys.get(key) ?? 0) * 1000),
     del: (key: string) => Promise.resolve(Number(keys.delete(key))),
   };
@@ -160,6 +172,14 @@ export function writeServices(options: { ownerAllowsIndexing?: boolean } = {}) {
     cache,
     relay,
   );
+  const reuse = new ArtifactReuseService(
+    as<ArtifactsRepository>(artifacts),
+    as<VersionsRepository>(versions),
+    events,
+    relay,
+    as<SettingsRepository>({ allowsIndexing: () => Promise.resolve(options.ownerAllowsIndexing ?? false) }),
+    new DownloadTally(marks.redis, as<ArtifactsRepository>(artifacts), as<Logger>({ warn: () => undefined })),
+  );
   const stored = (over: { isPublic?: boolean } = {}, by: AuthUser = owner): ArtifactDoc => {
     const doc = newArtifact(
       by,
@@ -171,6 +191,7 @@ export function writeServices(options: { ownerAllowsIndexing?: boolean } = {}) {
   return {
     service,
     edits,
+    reuse,
     artifacts,
     versions,
     pulled,

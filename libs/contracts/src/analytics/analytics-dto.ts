@@ -134,6 +134,10 @@ export const artifactTotalsSchema = z.object({
   views: z.number().int(),
   ownerViews: z.number().int(),
   shares: z.number().int(),
+  /** Downloads by everyone but the owner, once per visitor and UTC day. */
+  downloads: z.number().int(),
+  /** Copies saved to other vaults ("Save a copy to my vault"). */
+  remixes: z.number().int(),
   lastViewedAt: z.string().nullable(),
 });
 export type ArtifactTotals = z.infer<typeof artifactTotalsSchema>;
@@ -170,6 +174,8 @@ export type AdvancedStats = z.infer<typeof advancedStatsSchema>;
 export const artifactStatsSchema = advancedStatsSchema.extend({
   artifactId: z.string(),
   shares: z.number().int(),
+  downloads: z.number().int(),
+  remixes: z.number().int(),
 });
 export type ArtifactStats = z.infer<typeof artifactStatsSchema>;
 export const rollupStatsSchema = advancedStatsSchema.extend({

@@ -101,6 +101,7 @@ export const EDITABLE_ARTIFACT_FIELDS = [
   'tags',
   'isPublic',
   'allowNetwork',
+  'allowRemix',
 ] as const;
 export type EditableArtifactField = (typeof EDITABLE_ARTIFACT_FIELDS)[number];
 
@@ -114,6 +115,8 @@ export const updateArtifactBodySchema = z
     isPublic: z.boolean().optional(),
     /** The owner lets the artifact connect to https APIs (docs/reference/rendering.md, "Network"). */
     allowNetwork: z.boolean().optional(),
+    /** Visitors of the public artifact may save a copy to their vault (on unless the owner says no). */
+    allowRemix: z.boolean().optional(),
     /**
      * The revision the edit started from: when it is not the stored one, 409
      * ARTIFACT_EDIT_CONFLICT and nothing is stored. Without it the edit applies (API clients).
@@ -233,6 +236,15 @@ export const shareArtifactBodySchema = z.strictObject({
 });
 export type ShareArtifactBody = z.output<typeof shareArtifactBodySchema>;
 
+/**
+ * Download or save a copy of (remix) an artifact: its current version, or `version` N — for anyone
+ * but the owner a published one only, as a pinned read (docs/artifacts.md, "Reuse").
+ */
+export const reuseArtifactBodySchema = z
+  .strictObject({ version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional() })
+  .optional();
+export type ReuseArtifactBody = z.output<typeof reuseArtifactBodySchema>;
+
 const collectionName = z
   .string()
   .trim()
@@ -281,6 +293,17 @@ export const artifactPreviewSchema = z.object({
 });
 export type ArtifactPreview = z.infer<typeof artifactPreviewSchema>;
 
+/** Where a copy came from ("Remixed from"): the original as it was when the copy was made. */
+export const remixOriginSchema = z.object({
+  artifactId: z.string(),
+  title: z.string(),
+  /** The original owner's name as they show it (first name, initial of the last); null when unknown. */
+  ownerName: z.string().nullable(),
+  /** The original's content version the copy was made from. */
+  version: z.number().int(),
+});
+export type RemixOrigin = z.infer<typeof remixOriginSchema>;
+
 export const publicArtifactSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -293,6 +316,10 @@ export const publicArtifactSchema = z.object({
   isPublic: z.boolean(),
   /** The owner allowed outbound network (fetch/WebSocket to https); viewers see a badge. */
   allowNetwork: z.boolean(),
+  /** Visitors may save a copy to their vault (the owner's setting; on by default). */
+  allowRemix: z.boolean(),
+  /** The artifact is a copy of another one ("Remixed from"); null when it is not. */
+  remixedFrom: remixOriginSchema.nullable(),
   tags: z.array(z.string()),
   /** The content version shown (N of a `?v=N` read). */
   version: z.number().int(),
@@ -313,6 +340,8 @@ export const artifactSchema = publicArtifactSchema.extend({
   viewCount: z.number().int(),
   shareCount: z.number().int(),
   downloadCount: z.number().int(),
+  /** Copies visitors saved to their vaults. */
+  remixCount: z.number().int(),
 });
 export type Artifact = z.infer<typeof artifactSchema>;
 
@@ -369,6 +398,16 @@ export const shareResultSchema = z.object({
   embedUrl: z.string(),
   embedCode: z.string(),
 });
+
+/** A download: the file (name with the type's extension, media type, content) of the version asked. */
+export const downloadResultSchema = z.object({
+  artifactId: z.string(),
+  version: z.number().int(),
+  fileName: z.string(),
+  mediaType: z.string(),
+  content: z.string(),
+});
+export type DownloadResult = z.infer<typeof downloadResultSchema>;
 
 export const versionSummarySchema = z.object({
   version: z.number().int(),

@@ -57,7 +57,7 @@ export const ARTIFACT_MESSAGES = {
   private: 'This artifact is private',
   notOwner: 'You can only change your own artifacts.',
   nothingToUpdate:
-    'Nothing to update: send at least one of title, description, type, content, tags, isPublic, allowNetwork, publishVersions.',
+    'Nothing to update: send at least one of title, description, type, content, tags, isPublic, allowNetwork, allowRemix, publishVersions.',
   /** `publishVersions` on an artifact that stays private. */
   publishNeedsPublic: 'Versions are published with the artifact: make it public to publish its versions.',
   conflict: 'The artifact was changed at the same time. Please try again.',
@@ -82,4 +82,8 @@ export const ARTIFACT_MESSAGES = {
   markdownError: (message: string) => `Error parsing markdown: ${message}`,
   signInToDelete: 'Please sign in to delete artifacts. Sign up for full access to manage your artifacts!',
   signInToUpdateVisibility: 'Please sign in to update artifact visibility.',
+  /** "Save a copy to my vault" on an artifact whose owner turned copies off. */
+  remixDisabled: 'The owner of this artifact has turned off saving copies.',
+  /** "Save a copy to my vault" on one's own artifact: it is in the vault already. */
+  remixOwn: 'This artifact is already in your vault.',
 } as const;

@@ -1,6 +1,7 @@
 export * from './artifact-limits';
 export * from './artifact-input';
 export * from './artifact-dto';
+export * from './artifact-file';
 export * from './artifact-routes';
 export * from './share';
 export * from './public-cache';

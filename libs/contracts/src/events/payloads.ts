@@ -73,6 +73,8 @@ export const eventPayloadSchemas = {
     size: z.number().int().nonnegative(),
     /** How it was captured; 'extension' = the browser-extension hand-off (an onboarding milestone). */
     source: z.enum(['upload', 'paste', 'extension']).optional(),
+    /** A copy saved from a public artifact ("Save a copy to my vault"): the original's id. */
+    remixedFrom: id.optional(),
   }),
   [Topic.ArtifactUpdated]: z.strictObject({
     artifactId: id,
@@ -84,6 +86,7 @@ export const eventPayloadSchemas = {
   [Topic.ArtifactDeleted]: z.strictObject({ artifactId: id, ownerId: id }),
   [Topic.ArtifactVisibilityChanged]: z.strictObject({ artifactId: id, ownerId: id, isPublic: z.boolean() }),
   [Topic.ArtifactShared]: z.strictObject({ artifactId: id, ownerId: id, channel: z.enum(['link', 'embed']) }),
+  [Topic.ArtifactDownloaded]: z.strictObject({ artifactId: id, ownerId: id }),
   [Topic.ArtifactViewed]: z.strictObject({
     artifactId: id,
     viewedAt: isoDate,

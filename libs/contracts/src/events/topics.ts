@@ -18,6 +18,8 @@ export enum Topic {
   ArtifactDeleted = 'artifacts.artifact-deleted.v1',
   ArtifactVisibilityChanged = 'artifacts.artifact-visibility-changed.v1',
   ArtifactShared = 'artifacts.artifact-shared.v1',
+  /** A visitor downloaded the artifact (the spec's DOWNLOAD): once per visitor, artifact and day. */
+  ArtifactDownloaded = 'artifacts.artifact-downloaded.v1',
   ArtifactViewed = 'artifacts.artifact-viewed.v1',
   ViewCountChanged = 'analytics.view-count-changed.v1',
 }

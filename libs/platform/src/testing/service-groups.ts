@@ -38,6 +38,7 @@ const SERVICE_GROUPS = {
   },
   artifacts: {
     VIEW_COUNT_CONSUMER_GROUP: ['view-counts', [Topic.ViewCountChanged]],
+    REMIX_COUNT_CONSUMER_GROUP: ['remix-counts', [Topic.ArtifactCreated]],
     // Earlier runs' artifacts are not in this run's database: nothing to index from them.
     SEARCH_CONSUMER_GROUP: [
       'search-index',
@@ -57,7 +58,13 @@ const SERVICE_GROUPS = {
     VIEWS_CONSUMER_GROUP: ['views', [Topic.ArtifactViewed]],
     ARTIFACTS_CONSUMER_GROUP: [
       'artifacts',
-      [Topic.ArtifactCreated, Topic.ArtifactDeleted, Topic.ArtifactVisibilityChanged, Topic.ArtifactShared],
+      [
+        Topic.ArtifactCreated,
+        Topic.ArtifactDeleted,
+        Topic.ArtifactVisibilityChanged,
+        Topic.ArtifactShared,
+        Topic.ArtifactDownloaded,
+      ],
     ],
     USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
   },
