@@ -65,8 +65,12 @@ module.exports = function preset(projectDir, kind) {
       '/node_modules/sanitize-html/index\\.js$': `${root}/tools/jest/bundle-cjs-transform.js`,
       // jose 6 ships ESM only (no dependencies): bundled into CommonJS for Jest the same way.
       '/node_modules/jose/dist/webapi/index\\.js$': `${root}/tools/jest/bundle-cjs-transform.js`,
+      // stream-json 3 (and its stream-chain) ship ESM only: each entry the imports use, bundled.
+      '/node_modules/stream-json/src/.+\\.js$': `${root}/tools/jest/bundle-cjs-transform.js`,
     },
-    transformIgnorePatterns: ['/node_modules/(?!sanitize-html/index\\.js$|jose/dist/webapi/index\\.js$)'],
+    transformIgnorePatterns: [
+      '/node_modules/(?!sanitize-html/index\\.js$|jose/dist/webapi/index\\.js$|stream-json/src/)',
+    ],
     moduleNameMapper: {
       '^@core-vault/platform/testing$': `${root}/libs/platform/src/testing/index.ts`,
       '^@core-vault/(contracts|platform|artifact-detection|demo-catalogue|api-client|mcp)$': `${root}/libs/$1/src/index.ts`,

@@ -12,6 +12,7 @@ import {
 import { ARTIFACT_MODEL } from './artifacts/artifact.schema';
 import { ArtifactsModule } from './artifacts/artifacts.module';
 import { type ArtifactsConfig } from './config';
+import { ImportSourcesModule } from './import-sources/import-sources.module';
 import { PortabilityModule } from './portability/portability.module';
 import { RuntimeModule } from './runtime/runtime.module';
 import { ShareCardModule } from './share-card/share-card.module';
@@ -47,6 +48,7 @@ export class AppModule {
         AuthModule.forRoot({ publicKey: config.AUTH_PUBLIC_KEY }),
         // Before ArtifactsModule: GET /api/v1/artifacts/export ahead of GET /api/v1/artifacts/:id.
         PortabilityModule,
+        ImportSourcesModule,
         ArtifactsModule,
         ShareCardModule,
         RuntimeModule,

@@ -28,6 +28,11 @@ export const artifactsConfigSchema = baseConfigSchema
     USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.user-deleted'),
     /** The consumer group that counts copies (remixes) of an artifact from the copies' created events. */
     REMIX_COUNT_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.remix-counts'),
+    /**
+     * GitHub's REST API, where a gist named by URL is read from (imports, docs/guides/imports.md);
+     * tests point it at a local server speaking the same JSON.
+     */
+    GITHUB_API_URL: httpUrl.default('https://api.github.com'),
     /** The search engine (OpenSearch 2.x, or Amazon OpenSearch Service in production). */
     OPENSEARCH_URL: httpUrl.default('http://127.0.0.1:9200'),
     /**

@@ -1,7 +1,12 @@
 // First: OpenTelemetry must patch Express, kafkajs, mongoose and ioredis before they load.
 import '@core-vault/platform/tracing';
 import 'reflect-metadata';
-import { RUNTIME_STORAGE_BODY_MAX_BYTES, runtimeRoute } from '@core-vault/contracts';
+import {
+  IMPORT_SOURCE_LIMITS,
+  RUNTIME_STORAGE_BODY_MAX_BYTES,
+  portabilityRoute,
+  runtimeRoute,
+} from '@core-vault/contracts';
 import { runService } from '@core-vault/platform';
 import { AppModule } from './app.module';
 import { artifactsConfigSchema } from './config';
@@ -14,4 +19,9 @@ void runService({
   bodyLimit: '2.5mb',
   // A storage value may be 5 MB (Claude's limit): on the storage write route only.
   routeBodyLimits: { [runtimeRoute.setStorage.path]: RUNTIME_STORAGE_BODY_MAX_BYTES },
+  // Imports from other sources: the file's bytes, streamed to disk by the route (never JSON).
+  uploadBodyLimits: {
+    [portabilityRoute.previewSourceImport.path]: IMPORT_SOURCE_LIMITS.uploadMaxBytes,
+    [portabilityRoute.runSourceImport.path]: IMPORT_SOURCE_LIMITS.uploadMaxBytes,
+  },
 });

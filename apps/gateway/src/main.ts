@@ -8,7 +8,9 @@ import {
   RUNTIME_STORAGE_BODY_MAX_BYTES,
   STRIPE_WEBHOOK_PATH,
   VIEW_BEACON_MAX_BYTES,
+  IMPORT_SOURCE_LIMITS,
   analyticsRoute,
+  portabilityRoute,
   runtimeRoute,
 } from '@core-vault/contracts';
 import { LOGGER, METRICS, REDIS, type ServiceMetrics, runService } from '@core-vault/platform';
@@ -29,6 +31,11 @@ void runService({
     [analyticsRoute.viewBeacon.path]: VIEW_BEACON_MAX_BYTES,
     // A window.storage value may be 5 MB (Claude's limit); the path has parameters (request-guards.ts).
     [runtimeRoute.setStorage.path]: RUNTIME_STORAGE_BODY_MAX_BYTES,
+  },
+  // Imports from other sources: the file's bytes, streamed to disk by the route (never JSON).
+  uploadBodyLimits: {
+    [portabilityRoute.previewSourceImport.path]: IMPORT_SOURCE_LIMITS.uploadMaxBytes,
+    [portabilityRoute.runSourceImport.path]: IMPORT_SOURCE_LIMITS.uploadMaxBytes,
   },
   // The view beacon's navigator.sendBeacon body is text/plain (no CORS preflight from embeds).
   textJsonPaths: [analyticsRoute.viewBeacon.path],

@@ -15,6 +15,10 @@ export const ArtifactsGatewayController = forwardersFor({
     getArtifact: { via: PublicReadForwarder },
     // The NDJSON export of every artifact and version: passed on as it comes (#18).
     exportMyArtifacts: { options: { stream: true } },
+    // Imports from other sources (#35.3): the file streams through to the service; the preview
+    // answers once the whole file is read, the run streams its progress.
+    previewSourceImport: { options: { streamBody: true, timeoutMs: 300_000 } },
+    runSourceImport: { options: { streamBody: true, stream: true, timeoutMs: 300_000 } },
     // window.claude.complete waits for a model: up to the artifacts service's AI_TIMEOUT_MS (≤ 120 s).
     completeInArtifact: { options: { timeoutMs: 125_000 } },
   },

@@ -41,6 +41,11 @@ export interface ForwardOptions {
   raw?: boolean;
   extraHeaders?: readonly string[];
   stream?: boolean;
+  /**
+   * Pass the request body on as it arrives (file uploads of import-sources: never parsed or held
+   * here); the gateway's upload limit (uploadBodyLimits) checked the declared length already.
+   */
+  streamBody?: boolean;
   /** Time limit of the answer's headers, over TIMEOUT_MS (a model call takes longer). */
   timeoutMs?: number;
 }
@@ -72,11 +77,13 @@ export class DownstreamClient {
     const traceparent = requestContext.getStore()?.traceparent;
     if (traceparent) headers.set('traceparent', traceparent);
     // Only these carry a body here; GET/HEAD/DELETE bodies never get this far (requestGuard).
-    const body = options.raw
-      ? req.rawBody
-      : BODY_METHODS.has(req.method) && req.body !== undefined
-        ? JSON.stringify(req.body)
-        : undefined;
+    const body = options.streamBody
+      ? (Readable.toWeb(req) as ReadableStream<Uint8Array>)
+      : options.raw
+        ? req.rawBody
+        : BODY_METHODS.has(req.method) && req.body !== undefined
+          ? JSON.stringify(req.body)
+          : undefined;
 
     let upstream: globalThis.Response;
     // Streamed answers: the time limit covers the wait for the headers only.
@@ -87,9 +94,11 @@ export class DownstreamClient {
         method: req.method,
         headers,
         body,
+        // A stream body needs half duplex (Node's fetch refuses it otherwise).
+        ...(options.streamBody ? { duplex: 'half' } : {}),
         redirect: 'manual',
         signal: abort.signal,
-      });
+      } as RequestInit);
       if (options.stream) clearTimeout(timer);
     } catch {
       clearTimeout(timer);

@@ -1,8 +1,10 @@
 import { type ApiRoute, defineRoute } from '../http/route';
 import { ARTIFACT_MESSAGES as M } from './artifact-limits';
 import * as d from './portability-dto';
+import * as s from './import-sources-dto';
 
 export * from './portability-dto';
+export * from './import-sources-dto';
 export * from './portability-batches';
 
 const tag = 'artifacts';
@@ -34,6 +36,42 @@ export const portabilityRoute = {
     errors: {
       400: 'The file is not a valid export: the message names the artifact and the field',
       413: M.contentTooLarge,
+    },
+  }),
+  previewSourceImport: defineRoute({
+    id: 'previewSourceImport',
+    method: 'POST',
+    path: `${base}/import-sources/preview`,
+    summary:
+      "What a Claude or ChatGPT data export, a GitHub gist, a folder bundle or a zip of files would import, with duplicates (by content hash, against the caller's artifacts and within the file) and errors per item; nothing is written. Body: the file's bytes as application/octet-stream (or none with ?gist=)",
+    tag,
+    access: { feature: 'basic_upload' },
+    query: s.importSourceQuerySchema,
+    response: s.importSourcePreviewSchema,
+    errors: {
+      400: 'The file cannot be read as the source named: the message says why',
+      404: s.IMPORT_SOURCE_MESSAGES.gistNotFound,
+      413: s.IMPORT_SOURCE_MESSAGES.tooLarge,
+      502: s.IMPORT_SOURCE_MESSAGES.gistUnavailable,
+    },
+  }),
+  runSourceImport: defineRoute({
+    id: 'runSourceImport',
+    method: 'POST',
+    path: `${base}/import-sources/run`,
+    summary:
+      'Imports what the preview listed (the same file again; duplicates and errors skipped), as NDJSON: {"progress":{"done","total"}} lines as batches land, then {"report":{...}} (no report: cut short). The whole file is checked before the first write',
+    tag,
+    access: { feature: 'basic_upload' },
+    query: s.importSourceQuerySchema,
+    response: s.importRunLineSchema,
+    responseMediaType: 'application/x-ndjson',
+    errors: {
+      400: 'The file cannot be read as the source named: nothing was written',
+      409: s.IMPORT_SOURCE_MESSAGES.fileChanged,
+      404: s.IMPORT_SOURCE_MESSAGES.gistNotFound,
+      413: s.IMPORT_SOURCE_MESSAGES.tooLarge,
+      502: s.IMPORT_SOURCE_MESSAGES.gistUnavailable,
     },
   }),
 } as const;

@@ -24,6 +24,11 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   bodyLimit?: string;
   /** Limits of single routes by exact path, wider or tighter than `bodyLimit` (e.g. webhooks). */
   routeBodyLimits?: Record<string, string | number>;
+  /**
+   * File uploads by exact path with their byte limit: the body is never parsed as JSON there (the
+   * route streams it), and the limit is not the JSON parser's, so no other route reads that much.
+   */
+  uploadBodyLimits?: Record<string, number>;
   /** Keep the exact request bytes on `req.rawBody` (signature checks of webhooks). */
   rawBody?: boolean;
   /** Exact paths whose text/plain bodies are parsed as JSON (the view beacon: navigator.sendBeacon). */
@@ -68,6 +73,7 @@ export async function runService<S extends z.ZodObject>(
       routes: Object.fromEntries(
         Object.entries(definition.routeBodyLimits ?? {}).map(([path, limit]) => [path, byteSize(limit)]),
       ),
+      uploads: definition.uploadBodyLimits ?? {},
     };
     // Methods, bodies where none belong and declared sizes first; then JSON with its depth limit.
     app.use(requestGuard(limits, logger));

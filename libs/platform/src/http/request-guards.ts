@@ -9,12 +9,16 @@ import { JSON_TOO_DEEP, REQUEST_LIMITS, declaresBody, exceedsJsonDepth, requestP
 export interface BodyLimits {
   defaultBytes: number;
   routes: Readonly<Record<string, number>>;
+  /** Streamed uploads by exact path: never parsed as JSON, their limit is not the parser's. */
+  uploads?: Readonly<Record<string, number>>;
 }
 
 type Req = IncomingMessage & { originalUrl?: string; rawBody?: Buffer };
 
 export function bodyLimitFor(limits: BodyLimits, req: Req): number {
   const path = requestPath(req.originalUrl ?? req.url);
+  const upload = limits.uploads?.[path];
+  if (upload !== undefined) return upload;
   const exact = limits.routes[path];
   if (exact !== undefined) return exact;
   for (const [route, bytes] of Object.entries(limits.routes))
@@ -99,7 +103,9 @@ export function jsonBodyOptions(
   const textPaths = new Set(textJsonPaths);
   return {
     limit: Math.max(limits.defaultBytes, ...Object.values(limits.routes)),
-    type: (req: Req): boolean => isJsonBody(req, textPaths),
+    // An upload path's body is the route's to stream, whatever its declared type.
+    type: (req: Req): boolean =>
+      limits.uploads?.[requestPath(req.originalUrl ?? req.url)] === undefined && isJsonBody(req, textPaths),
     verify: (req: Req, _res: ServerResponse, body: Buffer): void => {
       const limit = bodyLimitFor(limits, req);
       if (body.length > limit) throw tooLarge(limit);
