@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs one integration suite N times in a row and records each run: pass or fail, wall time,
 // the suite's `durability: {…}` figures line if it prints one. For flaky suites (the database
-// crash test, docs/test-runs.md): how often it fails, and the output of each failing run.
+// crash test, docs/reference/infrastructure.md): how often it fails, and the output of each failing run.
 //
 //   node tools/scripts/repeat-suite.mjs [--runs 30] [--stop-on-failure] [--out .local/repeat/<name>] <suite path>
 //

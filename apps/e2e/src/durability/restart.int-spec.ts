@@ -338,7 +338,7 @@ async function processStart(url: string): Promise<string> {
  * (waitForSettled): what the events derive is then final, not in flight. Asking each service on
  * its own until it read quiet passed the crash test's analytics (nothing on its topics yet) long
  * before the artifacts relay, after waiting out its crashed batch's lease, published the last
- * created events; the overview read just after missed them (docs/test-runs.md).
+ * created events; the overview read just after missed them (docs/reference/infrastructure.md, "Durability").
  */
 async function settled(): Promise<number> {
   const urls = Object.fromEntries(SERVICES.map((name) => [name, stack?.serviceUrl(name) ?? '']));

@@ -8,8 +8,8 @@
  * batch waits out its lease, 15 s), and once the producer's backlog reads 0 the consumer has yet
  * to fetch and apply them. Waiting for each service to read quiet on its own therefore returns in
  * that gap — the database-crash e2e missed up to 23 artifacts in analytics that way
- * (docs/test-runs.md). So every round reads all the services, and the pipelines count as settled
- * only after `rounds` rounds in a row in which all of them read quiet. The relay marks events only
+ * (docs/reference/infrastructure.md, "Durability"). So every round reads all the services, and
+ * the pipelines count as settled only after `rounds` rounds in a row in which all of them read quiet. The relay marks events only
  * after the broker has them, so a producer's 0 in one round means its events are on the topics,
  * and the consumer's 0 in the next round (read later) means they were applied and committed. Each
  * hop of a chain (a consumer that publishes in turn: analytics' view counts back to artifacts)
