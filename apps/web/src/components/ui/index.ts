@@ -4,3 +4,4 @@ export { CodeInput } from './CodeInput';
 export { Dialog } from './Dialog';
 export { Field } from './Field';
 export { Spinner } from './Spinner';
+export { ThemeToggle } from './ThemeToggle';

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { type SessionUser, analyticsLevel, hasFeature, isSubscribed } from '@core-vault/contracts';
+import { ThemeToggle } from '../../../components/ui';
 import { useSession } from '../../auth';
 import { StatusBadge, subscriptionLine } from '../../billing';
 import { upgradePath } from '../../features';
 import { BillingButton } from './BillingButton';
 
-/** Brand, subscription badge and trial text, feature links by plan, Tour, Upgrade or Billing, sign out. */
+/** Brand, subscription badge and trial text, feature links by plan, Tour, Upgrade or Billing, theme, account, sign out. */
 export function DashboardHeader({ user, onTour }: { user: SessionUser; onTour: () => void }) {
   const { signOut } = useSession();
   const line = subscriptionLine(user);
@@ -46,6 +47,7 @@ export function DashboardHeader({ user, onTour }: { user: SessionUser; onTour: (
               Upgrade
             </a>
           )}
+          <ThemeToggle />
           <Link className="cv-btn cv-btn-small" to="/account">
             Account
           </Link>
