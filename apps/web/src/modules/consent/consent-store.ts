@@ -4,6 +4,7 @@ import { localStore } from '../../lib/storage';
 export const CONSENT_KEY = 'cv.analytics-consent';
 export const SESSION_ID_KEY = 'cv.analytics-session';
 const CHANGE_EVENT = 'cv:consent-change';
+const OPEN_EVENT = 'cv:consent-open';
 
 export type Consent = boolean | null;
 
@@ -37,6 +38,16 @@ export function analyticsSessionId(random: () => string = () => crypto.randomUUI
   const id = random();
   localStore.set(SESSION_ID_KEY, id);
   return id;
+}
+
+/** The footer's "Cookie settings": show the choice again, the stored answer kept until a new one. */
+export function openConsentChoice(): void {
+  window.dispatchEvent(new Event(OPEN_EVENT));
+}
+
+export function onConsentOpen(listener: () => void): () => void {
+  window.addEventListener(OPEN_EVENT, listener);
+  return () => window.removeEventListener(OPEN_EVENT, listener);
 }
 
 export function onConsentChange(listener: () => void): () => void {
