@@ -1,5 +1,5 @@
 /**
- * The hand-off to the vault's dashboard (pending uploads, docs/guides/extension.md). This function runs
+ * The hand-off to the vault's dashboard (pending uploads, docs/reference/extension.md). This function runs
  * IN the vault's tab (chrome.scripting.executeScript serialises it), so it must be
  * self-contained: no imports, no outer variables, only its arguments and the page's globals.
  *

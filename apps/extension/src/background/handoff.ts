@@ -58,7 +58,7 @@ function loaded(tabId: number): Promise<chrome.tabs.Tab> {
 }
 
 /**
- * Hands every queued item to the vault's dashboard (docs/guides/extension.md, "Hand-off"): open or
+ * Hands every queued item to the vault's dashboard (docs/reference/extension.md, "Hand-off"): open or
  * focus the dashboard, wait until it loaded, merge the items into its pending uploads in the
  * page, and only after that write succeeded remove them from the queue. Returns how many went.
  */

@@ -120,6 +120,6 @@ chrome.runtime.onMessageExternal.addListener((message: unknown, sender, sendResp
   return true;
 });
 
-// The debug surface (docs/guides/extension.md): the very function the menu listener calls, so a test or
+// The debug surface (docs/reference/extension.md): the very function the menu listener calls, so a test or
 // a developer in the worker's console can drive the context-menu path with a tab id.
 Object.assign(globalThis, { coreVault: { onContextMenuClick } });

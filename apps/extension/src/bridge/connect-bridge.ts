@@ -2,7 +2,7 @@
 // ask for the extension with the channel its key must take — Chromium: this extension's id, so
 // the page sends the key straight to the background; Firefox: a one-time nonce and public key,
 // so the page posts it sealed — and, in Firefox, opens that sealed key and hands it to the
-// background, which checks it (GET /api/v1/me) and keeps it. See docs/guides/extension.md, "Connect".
+// background, which checks it (GET /api/v1/me) and keeps it. See docs/reference/extension.md, "Connect".
 import { EXTENSION_VERSION, VAULT_ORIGIN } from '../shared/config';
 import { type TokenReply } from '../shared/messages';
 import { createBridge } from './bridge-protocol';

@@ -1,7 +1,7 @@
 /**
  * How the vault's /extension/connect page (apps/web, modules/extension) hands the extension's key
  * to the browser extension (apps/extension, src/bridge and src/background) without ever posting
- * it to the window (#32; docs/guides/extension.md, "Connect").
+ * it to the window (#32; docs/reference/extension.md, "Connect").
  *
  * 1. The page asks on its own window (`ask`); the extension's content script answers (`ready`)
  *    with its version and the channel the key will take:
