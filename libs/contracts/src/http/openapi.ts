@@ -38,7 +38,7 @@ interface CommonError {
 
 /**
  * Answers a route can give whatever its own `errors` say: the request limits every service
- * applies (docs/guides/operations.md, "Request limits"), the gateway's sign-in, scope and permission
+ * applies (docs/reference/api.md, "Request limits"), the gateway's sign-in, scope and permission
  * checks and the per-key rate limit. A route's own description of the same status wins (and then
  * no example: the route's own answer has its own code).
  */

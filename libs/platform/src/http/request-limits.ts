@@ -1,7 +1,7 @@
 import { type IncomingMessage } from 'node:http';
 
 /**
- * What every service accepts before a handler sees a request (docs/guides/operations.md, "Request
+ * What every service accepts before a handler sees a request (docs/reference/api.md, "Request
  * limits"). Anything beyond is the client's mistake and gets a precise 4xx, never a 5xx.
  */
 export const REQUEST_LIMITS = {
