@@ -187,6 +187,20 @@ describe('view counting', () => {
       (x) => x.body.shares === 1,
       { what: 'share counted' },
     );
+    // Downloads (one event per counted download) and copies saved elsewhere (a created event of
+    // someone else's artifact naming this one); a redelivered event counts once.
+    const download = make.downloaded(a, owner);
+    await send(Topic.ArtifactDownloaded, [download, make.downloaded(a, owner), download]);
+    await send(Topic.ArtifactCreated, [make.created(`copy-${s}`, 'someone-else', false, a)]);
+    r = await waitFor(
+      () => stats(a),
+      (x) => x.body.downloads === 2 && x.body.remixes === 1,
+      { what: 'downloads and remixes counted' },
+    );
+    expect((await overview()).body.artifacts?.find((x) => x.artifactId === a)).toMatchObject({
+      downloads: 2,
+      remixes: 1,
+    });
     await send(Topic.ArtifactViewed, [
       make.view({ artifactId: a, viewerId: 'stranger' }),
       make.view({ artifactId: a }),

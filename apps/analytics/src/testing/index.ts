@@ -111,12 +111,23 @@ export const make = {
       { key: data.artifactId, ...(id ? { id } : {}) },
     );
   },
-  created(artifactId: string, ownerId: string, isPublic = true) {
+  created(artifactId: string, ownerId: string, isPublic = true, remixedFrom?: string) {
     return factory.create(
       Topic.ArtifactCreated,
-      { artifactId, ownerId, title: 't', type: 'HTML', isPublic, size: 1 },
+      {
+        artifactId,
+        ownerId,
+        title: 't',
+        type: 'HTML',
+        isPublic,
+        size: 1,
+        ...(remixedFrom ? { remixedFrom } : {}),
+      },
       { key: artifactId },
     );
+  },
+  downloaded(artifactId: string, ownerId: string) {
+    return factory.create(Topic.ArtifactDownloaded, { artifactId, ownerId }, { key: artifactId });
   },
   visibility(artifactId: string, ownerId: string, isPublic: boolean) {
     return factory.create(
