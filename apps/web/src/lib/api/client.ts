@@ -24,6 +24,8 @@ export interface CallInput<R extends AnyRoute> {
   params?: Record<string, string>;
   query?: Partial<InputOf<R['query']>>;
   body?: InputOf<R['body']>;
+  /** A file sent as the body itself (application/octet-stream: the import-sources routes). */
+  file?: Blob;
   signal?: AbortSignal;
   /** Reports how much of the request body has been sent (sent over XMLHttpRequest then). */
   onUploadProgress?: (progress: UploadProgress) => void;
@@ -185,6 +187,7 @@ export class ApiClient {
     if (this.token) headers['Authorization'] = `Bearer ${this.token}`;
     const hasBody = input.body !== undefined || (route.body !== undefined && route.method !== 'GET');
     if (hasBody) headers['Content-Type'] = 'application/json';
+    if (input.file) headers['Content-Type'] = 'application/octet-stream';
     let res: Response;
     try {
       const init: RequestInit = {
@@ -192,6 +195,7 @@ export class ApiClient {
         headers,
         credentials: 'same-origin',
         ...(hasBody ? { body: JSON.stringify(input.body ?? {}) } : {}),
+        ...(input.file ? { body: input.file } : {}),
         ...(input.signal ? { signal: input.signal } : {}),
       };
       res = input.onUploadProgress

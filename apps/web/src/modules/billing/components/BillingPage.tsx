@@ -19,7 +19,7 @@ import {
 import { useBillingData } from '../hooks/useBillingData';
 import { usePaymentsConfig } from '../api/usePaymentsConfig';
 import { useSubscriptionCatchUp } from '../../registration';
-import { ImportArtifacts } from '../../portability';
+import { ImportArtifacts, ImportFromSources } from '../../portability';
 import { messageOf } from '../../../lib/api/errors';
 import { ChangePlanDialog } from './BillingDialogs';
 import { CardDialog, type CardOnFile, SubscribeDialog } from './CardDialogs';
@@ -249,6 +249,7 @@ function Billing({ user, refreshUser }: { user: SessionUser; refreshUser: () => 
           <p>Download your artifacts, analytics, account details and usage history as one JSON file.</p>
           <ExportData />
           <ImportArtifacts />
+          <ImportFromSources />
         </section>
 
         <section className="cv-card bl-wide" aria-labelledby="history-title">
