@@ -12,7 +12,7 @@ const NAMESPACE = 'artifact-downloads';
 const DAY_SECONDS = 2 * 24 * 3_600;
 
 /**
- * Download counts people can trust (docs/analytics.md, "Counts you can trust"): a download counts
+ * Download counts people can trust (docs/reference/analytics.md, "Counts you can trust"): a download counts
  * once per visitor, artifact and UTC day. The visitor is the rule views use (`visitorMaterial`):
  * the signed-in account from the verified token, else the client address the gateway forwards
  * (a whole IPv4 address or the IPv6 /64) — nothing the client chooses. It is kept in Redis only

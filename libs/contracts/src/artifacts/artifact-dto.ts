@@ -238,7 +238,7 @@ export type ShareArtifactBody = z.output<typeof shareArtifactBodySchema>;
 
 /**
  * Download or save a copy of (remix) an artifact: its current version, or `version` N — for anyone
- * but the owner a published one only, as a pinned read (docs/artifacts.md, "Reuse").
+ * but the owner a published one only, as a pinned read (docs/reference/artifacts.md, "Reuse").
  */
 export const reuseArtifactBodySchema = z
   .strictObject({ version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional() })
