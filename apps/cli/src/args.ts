@@ -26,9 +26,16 @@ const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
 
 export const COMMANDS = {
   login: {
-    summary: 'Save a personal access token for this vault',
-    usage: 'corevault login --url <vault> [--with-token]   (the key is pasted, or read from stdin)',
-    options: { 'with-token': { type: 'boolean' } },
+    summary: 'Log in to a vault: approve a code in the app (or paste a key with --token)',
+    usage:
+      'corevault login --url <vault> [--no-browser]   (shows a code to approve on <vault>/device)\n' +
+      '       corevault login --url <vault> --token        (paste a personal access token)\n' +
+      '       corevault login --url <vault> --with-token   (read the key from stdin)',
+    options: {
+      token: { type: 'boolean' },
+      'with-token': { type: 'boolean' },
+      'no-browser': { type: 'boolean' },
+    },
     positionals: [0, 0],
   },
   logout: {

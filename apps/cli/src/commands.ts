@@ -15,6 +15,7 @@ import { createVaultMcpServer } from '@core-vault/mcp';
 import { type Parsed, intOption, sortOption, stringOption, tagsOption, typeOption } from './args';
 import { configFile, loadLogin, normaliseUrl, removeLogin, resolveCredentials, saveLogin } from './config';
 import { pushTitle, pushType } from './detect';
+import { deviceLogin } from './device-login';
 import { CliError, EXIT, usageError } from './errors';
 import { json, oneLine, shortDate, table } from './output';
 
@@ -41,6 +42,7 @@ interface Session {
 
 const print = (io: Io, text: string) => io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
+/** A client for `url` with `token` ('' for the calls that need none: starting a device sign-in). */
 function clientFor(io: Io, url: string, token: string): CoreVaultClient {
   return new CoreVaultClient({
     baseUrl: url,
@@ -100,11 +102,43 @@ async function promptHidden(io: Io, question: string): Promise<string> {
 
 // ---- the commands ----
 
+/**
+ * `corevault login`: by default a device sign-in (a code approved in the signed-in app, the key
+ * minted for this machine); `--token` a pasted key, `--with-token` a key on stdin. Either way the
+ * key is checked with the vault and saved where every command finds it.
+ */
 export async function login(parsed: Parsed, io: Io): Promise<void> {
   const file = configFile(io.env);
   const saved = loadLogin(file);
   const url = normaliseUrl(parsed.url ?? io.env['CORE_VAULT_URL'] ?? saved?.url);
   if (!url) throw usageError('Which vault? corevault login --url https://your-vault.example.com');
+  const withKey = parsed.options['token'] === true || parsed.options['with-token'] === true;
+  if (withKey && parsed.options['no-browser'] === true)
+    throw usageError('--no-browser goes with the device login (corevault login without --token).');
+  let token: string;
+  let tokenName: string | undefined;
+  if (withKey) token = await pastedKey(parsed, io, url);
+  else {
+    const granted = await deviceLogin(clientFor(io, url, ''), io, {
+      noBrowser: parsed.options['no-browser'] === true,
+    });
+    token = granted.access_token;
+    tokenName = granted.name;
+  }
+  const me = await clientFor(io, url, token).me();
+  saveLogin(file, { url, token, email: me.email, savedAt: new Date().toISOString() });
+  if (parsed.json)
+    print(io, json({ url, email: me.email, configFile: file, ...(tokenName ? { tokenName } : {}) }));
+  else if (tokenName)
+    print(
+      io,
+      `Logged in to ${url} as ${me.email}. The key "${tokenName}" is saved in ${file} (readable by you only); revoke it on ${url}/account when this machine no longer needs it.`,
+    );
+  else print(io, `Logged in to ${url} as ${me.email}. The key is saved in ${file} (readable by you only).`);
+}
+
+/** A key pasted (hidden) at the prompt, or read from stdin with --with-token or when stdin is no terminal. */
+async function pastedKey(parsed: Parsed, io: Io, url: string): Promise<string> {
   const fromStdin = parsed.options['with-token'] === true || !io.stdin.isTTY;
   const pasted = fromStdin
     ? await readAll(io.stdin)
@@ -117,10 +151,7 @@ export async function login(parsed: Parsed, io: Io): Promise<void> {
     throw usageError(
       `That is not a personal access token (cvpat_ followed by 43 characters). Make one on ${url}/account.`,
     );
-  const me = await clientFor(io, url, token).me();
-  saveLogin(file, { url, token, email: me.email, savedAt: new Date().toISOString() });
-  if (parsed.json) print(io, json({ url, email: me.email, configFile: file }));
-  else print(io, `Logged in to ${url} as ${me.email}. The key is saved in ${file} (readable by you only).`);
+  return token;
 }
 
 export function logout(parsed: Parsed, io: Io): Promise<void> {

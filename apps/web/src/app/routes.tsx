@@ -62,6 +62,10 @@ const appPages: RouteObject[] = [
     ),
   },
   {
+    path: '/device',
+    element: signedIn(lazyPage(() => import('../modules/device/components/DevicePage'), 'DevicePage')),
+  },
+  {
     path: '/analytics',
     element: signedIn(
       lazyPage(() => import('../modules/features/components/AnalyticsPage'), 'AnalyticsPage'),

@@ -17,6 +17,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (unknown) restore();
   }, [unknown, restore]);
   if (status === 'loading' || unknown) return <Spinner label="Loading your session..." />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // The query comes back too: /device?code=… returns to the code it was opened with.
+  if (!user)
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <>{children}</>;
 }
