@@ -168,6 +168,7 @@ export class ImportSourcesService {
       failures: [],
       ids: [],
       durationMs: 0,
+      writeMs: 0,
     };
     const fail = (item: PreviewItem, reason: string) => {
       report.failed++;
@@ -179,33 +180,50 @@ export class ImportSourcesService {
 
     let batch: { item: PreviewItem; doc: ArtifactDoc }[] = [];
     let processed = 0;
-    const flush = async () => {
-      if (!batch.length) return;
-      processed += batch.length;
-      const stored = await this.repo.insertArtifacts(batch.map((b) => b.doc));
-      for (const b of batch)
+    const store = async (current: { item: PreviewItem; doc: ArtifactDoc }[]) => {
+      const at = Date.now();
+      const stored = await this.repo.insertArtifacts(current.map((b) => b.doc));
+      report.writeMs += Date.now() - at;
+      processed += current.length;
+      for (const b of current)
         if (stored.has(b.doc._id)) {
           report.imported++;
           report.ids.push(b.doc._id);
         } else fail(b.item, NOT_STORED);
-      batch = [];
       this.relay.nudge();
       await write({ progress: { done: processed, total: importable.length } });
     };
+    // One write in flight while the next batch is read and rendered: the file's reading (CPU)
+    // overlaps the database's work, and memory holds at most two batches.
+    let writing: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      if (!batch.length) return;
+      const current = batch;
+      batch = [];
+      await writing;
+      writing = store(current);
+    };
     let index = 0;
-    for await (const found of source.items()) {
-      const item = plan.items[index++];
-      if (!item || item.error || item.duplicate) continue;
-      // The second reading must match the plan (same bytes, same reader): anything else is a bug.
-      if (contentHash(found.content) !== item.hash) {
-        processed++;
-        fail(item, NOT_STORED);
-        continue;
+    try {
+      for await (const found of source.items()) {
+        const item = plan.items[index++];
+        if (!item || item.error || item.duplicate) continue;
+        // The second reading must match the plan (same bytes, same reader): anything else is a bug.
+        if (contentHash(found.content) !== item.hash) {
+          processed++;
+          fail(item, NOT_STORED);
+          continue;
+        }
+        batch.push({ item, doc: this.documentOf(user, found, indexing) });
+        if (batch.length >= IMPORT_WRITE_BATCH) await flush();
       }
-      batch.push({ item, doc: this.documentOf(user, found, indexing) });
-      if (batch.length >= IMPORT_WRITE_BATCH) await flush();
+      await flush();
+    } catch (err) {
+      // The batch in flight lands or not on its own; the error that stopped the reading is the one.
+      await writing.catch(() => undefined);
+      throw err;
     }
-    await flush();
+    await writing;
     report.durationMs = Date.now() - started;
     this.logger.info(
       {

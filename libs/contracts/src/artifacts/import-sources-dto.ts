@@ -111,6 +111,8 @@ export const importReportSchema = z.object({
   /** The new artifacts' ids, in file order. */
   ids: z.array(z.string()),
   durationMs: z.number(),
+  /** Of durationMs, the time spent in the database's writes. */
+  writeMs: z.number(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -55,6 +55,7 @@ const report = {
   failures: [{ index: 2, title: 'Huge page', reason: 'Too large.' }],
   ids: ['n1'],
   durationMs: 5,
+  writeMs: 2,
 };
 
 const choose = (file: File) =>
