@@ -54,6 +54,9 @@ function artifact(id: string, title = `Title ${id}`): Artifact {
     viewCount: 0,
     shareCount: 0,
     downloadCount: 0,
+    remixCount: 0,
+    allowRemix: true,
+    remixedFrom: null,
   };
 }
 const user: SessionUser = {

@@ -36,6 +36,9 @@ function artifact(over: Partial<Artifact> = {}): Artifact {
     viewCount: 0,
     shareCount: 0,
     downloadCount: 0,
+    remixCount: 0,
+    allowRemix: true,
+    remixedFrom: null,
     ...over,
   };
 }

@@ -31,6 +31,9 @@ function artifact(id: string, title: string): Artifact {
     viewCount: 0,
     shareCount: 0,
     downloadCount: 0,
+    remixCount: 0,
+    allowRemix: true,
+    remixedFrom: null,
   };
 }
 

@@ -21,6 +21,24 @@ export const VIEW_MESSAGES = {
   /** "Captured on claude.ai with Claude Sonnet 4" (the extension's provenance). */
   capturedOn: (site: string, by: string | null) => `Captured on ${site}${by ? ` with ${by}` : ''}`,
   viewLatest: 'view latest',
+  // Reuse from the public page (#35).
+  reuseLabel: 'Use this artifact',
+  viewSource: 'View source',
+  hideSource: 'Hide source',
+  sourceLabel: 'Source',
+  download: 'Download',
+  downloading: 'Downloading…',
+  downloadFailed: 'The download failed. Please try again.',
+  saveCopy: 'Save a copy to my vault',
+  saving: 'Saving…',
+  saveFailed: 'The copy could not be saved. Please try again.',
+  remixedFrom: 'Remixed from',
+  by: (name: string) => `by ${name}`,
+  allowCopies: 'Allow copies',
+  turnOffCopies: 'Turn off copies',
+  copiesFailed: 'Could not change whether visitors may save copies. Please try again.',
+  downloads: (n: number) => `${n} ${n === 1 ? 'download' : 'downloads'}`,
+  copies: (n: number) => `${n} ${n === 1 ? 'copy' : 'copies'}`,
 } as const;
 
 export const COPIED_FEEDBACK_MS = 2000;

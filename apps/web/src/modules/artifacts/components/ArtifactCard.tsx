@@ -80,8 +80,27 @@ export function ArtifactCard({
             </span>
           </>
         )}
+        {/* Reuse (#35): shown once someone downloaded or copied it, so most cards stay short. */}
+        {a.downloadCount > 0 && (
+          <span data-testid="download-count">
+            {' · '}
+            {a.downloadCount} {a.downloadCount === 1 ? 'download' : 'downloads'}
+          </span>
+        )}
+        {a.remixCount > 0 && (
+          <span data-testid="remix-count">
+            {' · '}
+            {a.remixCount} {a.remixCount === 1 ? 'copy' : 'copies'}
+          </span>
+        )}
         {a.version > 1 && ` · v${a.version}`}
       </p>
+      {a.remixedFrom && (
+        <p className="cv-hint ac-meta">
+          Remixed from{' '}
+          <a href={`/view/${encodeURIComponent(a.remixedFrom.artifactId)}`}>{a.remixedFrom.title}</a>
+        </p>
+      )}
       {snippets && <SearchSnippets snippets={snippets} />}
       {a.tags.length > 0 && (
         <ul className="ac-tags" aria-label="Tags">

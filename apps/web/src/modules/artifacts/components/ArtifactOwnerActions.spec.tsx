@@ -27,6 +27,9 @@ const owners = {
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
 };
 
 const version = (n: number) => ({

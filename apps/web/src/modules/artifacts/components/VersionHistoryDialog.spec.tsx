@@ -23,6 +23,9 @@ const artifact = (version: number, revision: number) => ({
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
 });
 
 /** The owner's full artifact, as restore and read answer it. */

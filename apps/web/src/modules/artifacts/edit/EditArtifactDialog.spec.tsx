@@ -30,6 +30,9 @@ const artifact = (over: Record<string, unknown> = {}) => ({
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
   ...over,
 });
 const collection = (id: string, name: string) => ({

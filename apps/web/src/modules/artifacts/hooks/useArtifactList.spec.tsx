@@ -24,6 +24,9 @@ const summary = (id: string, isPublic: boolean) => ({
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
 });
 
 const page = (isPublic: boolean) =>

@@ -26,6 +26,9 @@ const summary = (id: string, title: string) => ({
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
 });
 
 /** Collections, onboarding and the other calls of the dashboard around the list. */

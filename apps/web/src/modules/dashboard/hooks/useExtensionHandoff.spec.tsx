@@ -40,6 +40,9 @@ const stored = (a: { title: string; type: string; content: string }) => ({
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
 });
 
 /** The gateway's batch route and onboarding's milestone; `fail` may refuse a batch. */

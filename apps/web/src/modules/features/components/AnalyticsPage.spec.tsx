@@ -14,8 +14,24 @@ const overview: Handler = (url) =>
         level: 'advanced',
         totalViews: 7,
         artifacts: [
-          { artifactId: 'art-1', views: 5, ownerViews: 1, shares: 2, lastViewedAt: null },
-          { artifactId: 'art-2', views: 2, ownerViews: 0, shares: 0, lastViewedAt: null },
+          {
+            artifactId: 'art-1',
+            views: 5,
+            ownerViews: 1,
+            shares: 2,
+            downloads: 3,
+            remixes: 1,
+            lastViewedAt: null,
+          },
+          {
+            artifactId: 'art-2',
+            views: 2,
+            ownerViews: 0,
+            shares: 0,
+            downloads: 0,
+            remixes: 0,
+            lastViewedAt: null,
+          },
         ],
       })
     : undefined;
@@ -37,6 +53,9 @@ const list: Handler = (url) =>
             viewCount: 5,
             shareCount: 2,
             downloadCount: 0,
+            remixCount: 0,
+            allowRemix: true,
+            remixedFrom: null,
             tags: [],
             allowNetwork: false,
             version: 1,
@@ -62,6 +81,8 @@ const stats: Handler = (url) => {
     views: id === 'art-1' ? 5 : 2,
     ownerViews: 0,
     shares: 0,
+    downloads: 0,
+    remixes: 0,
     viewsLast30Days: id === 'art-1' ? 5 : 2,
     uniqueVisitors30Days: id === 'art-1' ? 3 : 1,
     embedViews: id === 'art-1' ? 4 : 0,
@@ -111,6 +132,16 @@ describe('AnalyticsPage per plan', () => {
       '/view/art-1',
     );
     expect(screen.getByRole('link', { name: 'art-2' })).toHaveAttribute('href', '/view/art-2');
+    // Downloads and copies saved elsewhere beside views and shares (#35).
+    const first = screen.getByRole('link', { name: 'Quarterly report' }).closest('tr');
+    expect([...(first?.querySelectorAll('td') ?? [])].map((td) => td.textContent)).toEqual([
+      'Quarterly report',
+      '5',
+      '2',
+      '3',
+      '1',
+      '—',
+    ]);
     expect(screen.getByRole('option', { name: 'Quarterly report' })).toBeInTheDocument();
     expect(await screen.findByTestId('uniqueVisitors30Days')).toHaveTextContent('3');
     expect(screen.getByTestId('embedViews')).toHaveTextContent('4');

@@ -72,6 +72,8 @@ export function AnalyticsPage() {
                   <th scope="col">Artifact</th>
                   <th scope="col">Views</th>
                   <th scope="col">Shares</th>
+                  <th scope="col">Downloads</th>
+                  <th scope="col">Copies</th>
                   <th scope="col">Last viewed</th>
                 </tr>
               </thead>
@@ -83,6 +85,8 @@ export function AnalyticsPage() {
                     </td>
                     <td>{a.views}</td>
                     <td>{a.shares}</td>
+                    <td>{a.downloads}</td>
+                    <td>{a.remixes}</td>
                     <td>{a.lastViewedAt ? new Date(a.lastViewedAt).toLocaleString() : '—'}</td>
                   </tr>
                 ))}

@@ -75,6 +75,9 @@ const artifact = {
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
 };
 
 async function renderForm(onUploaded = vi.fn()) {

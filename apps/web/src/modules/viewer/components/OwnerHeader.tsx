@@ -3,6 +3,8 @@ import { ArtifactOwnerActions } from '../../artifacts';
 import { type ViewArtifact } from '../hooks/useViewArtifact';
 import { NetworkBadge } from './NetworkAccess';
 import { NetworkToggle } from './NetworkToggle';
+import { RemixToggle } from './RemixToggle';
+import { VIEW_MESSAGES as M } from '../messages';
 import { RuntimeSettings } from './RuntimeSettings';
 import { ShareButton } from './ShareButton';
 import { formatDate } from './ViewLayout';
@@ -43,6 +45,8 @@ export function OwnerHeader({
       <span className="cv-view-badge">{artifact.type}</span>
       <span>{formatDate(artifact.createdAt)}</span>
       {artifact.viewCount !== null && <span>{artifact.viewCount} views</span>}
+      {artifact.downloadCount !== null && <span>{M.downloads(artifact.downloadCount)}</span>}
+      {artifact.remixCount !== null && <span>{M.copies(artifact.remixCount)}</span>}
       {artifact.tags.map((t) => (
         <span key={t}>#{t}</span>
       ))}
@@ -54,6 +58,15 @@ export function OwnerHeader({
         onChange={onNetworkChange}
         {...(fetchImpl ? { fetchImpl } : {})}
       />
+      {artifact.isPublic && (
+        <RemixToggle
+          artifactId={artifact.id}
+          allowed={artifact.allowRemix}
+          accessToken={accessToken}
+          onChange={onChanged}
+          {...(fetchImpl ? { fetchImpl } : {})}
+        />
+      )}
       <RuntimeSettings
         artifactId={artifact.id}
         accessToken={accessToken}

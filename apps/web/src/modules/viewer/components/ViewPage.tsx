@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { isOwner, pinnedVersion, useViewArtifact } from '../hooks/useViewArtifact';
 import { useViewerSession } from '../session';
 import { ArtifactFrame } from './ArtifactFrame';
+import { RemixedFrom, ReuseBar } from './ReuseBar';
 import {
   AboutArtifact,
   ConversionBlock,
@@ -80,6 +81,13 @@ export function ViewPage({ onArtifactLoaded, fetchImpl }: ViewPageProps) {
           }
         />
       </main>
+      <RemixedFrom artifact={artifact} />
+      <ReuseBar
+        artifact={artifact}
+        session={session}
+        owned={isOwner(artifact, session)}
+        {...(fetchImpl ? { fetchImpl } : {})}
+      />
       <AboutArtifact description={artifact.description} source={artifact.source} />
       {!ownerLayout && <ConversionBlock />}
       {ownerLayout && <Footer />}

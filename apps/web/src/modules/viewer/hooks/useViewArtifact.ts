@@ -23,7 +23,20 @@ export interface ViewArtifact {
   pinned: boolean;
   /** Where a capture came from (the browser extension's metadata.source); null for uploads. */
   source: CaptureSource | null;
+  /** Visitors may save a copy (the owner's setting); false for demos. */
+  allowRemix: boolean;
+  /** The original this artifact is a copy of ("Remixed from"); null when it is none. */
+  remixedFrom: RemixOrigin | null;
+  /** The owner's counters (null for anyone else, who is not told them). */
+  downloadCount: number | null;
+  remixCount: number | null;
   renderable: RenderableArtifact;
+}
+
+export interface RemixOrigin {
+  artifactId: string;
+  title: string;
+  ownerName: string | null;
 }
 
 export interface CaptureSource {
@@ -75,6 +88,10 @@ async function loadDemo(viewId: string): Promise<ViewState> {
         latestVersion: null,
         pinned: false,
         source: null,
+        allowRemix: false,
+        remixedFrom: null,
+        downloadCount: null,
+        remixCount: null,
         renderable,
       },
     };
@@ -96,6 +113,18 @@ function captureSource(metadata: unknown): CaptureSource | null {
 
 const stringArray = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : [];
+const count = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
+
+/** The "Remixed from" link, read defensively like the rest of the answer. */
+function remixOrigin(v: unknown): RemixOrigin | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  const artifactId = text(o['artifactId']);
+  if (!artifactId) return null;
+  return { artifactId, title: text(o['title']) ?? 'Untitled', ownerName: text(o['ownerName']) };
+}
+
 const positiveInt = (v: unknown): number | null =>
   typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null;
 
@@ -178,6 +207,11 @@ export async function fetchArtifact(
       latestVersion: positiveInt(a['latestVersion']) ?? positiveInt(a['version']),
       pinned: version !== null,
       source: captureSource(a['metadata']),
+      // Absent on answers from before the switch existed: copies were allowed.
+      allowRemix: a['allowRemix'] !== false,
+      remixedFrom: remixOrigin(a['remixedFrom']),
+      downloadCount: count(a['downloadCount']),
+      remixCount: count(a['remixCount']),
       renderable,
     },
   };

@@ -31,6 +31,9 @@ const summary = {
   viewCount: 0,
   shareCount: 0,
   downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
 };
 
 const version = (n: number, published: boolean) => ({
