@@ -11,6 +11,9 @@
  *   as a child process: login with a key on stdin, push a file and stdin, list, pull round-trips,
  *   a new version and its history, search, open, --json shapes, exit codes of a refused key and a
  *   mistake; and its stdio MCP server through the SDK's StdioClientTransport.
+ * - `corevault login`'s device flow (RFC 8628): the CLI shows a code, the signed-in user approves it
+ *   through the API the /device page calls, the CLI saves the new key and lists with it; denial,
+ *   expiry, slow_down and the one-time exchange.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -20,8 +23,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { PERSONAL_TOKEN_MESSAGES, createdPersonalTokenSchema } from '@core-vault/contracts';
+import {
+  DEVICE_CLIENTS,
+  DEVICE_GRANT_TYPE,
+  DEVICE_MESSAGES,
+  PERSONAL_TOKEN_MESSAGES,
+  createdPersonalTokenSchema,
+} from '@core-vault/contracts';
 import { waitFor, workspaceRoot } from '@core-vault/platform/testing';
+import { runDeviceLogin } from './support/cli-login';
 import { type Stack, startStack } from './support/stack';
 import { call, type SeededUser, seedTrialUser } from './web/artifact-life/accounts';
 
@@ -32,7 +42,12 @@ let readOnly: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  stack = await startStack({ web: false, env: { PASSWORD_SCRYPT_LOG_N: '14' } });
+  stack = await startStack({
+    web: false,
+    // Device sign-ins (corevault login): a 1 s poll interval and a 15 s lifetime, so the approval,
+    // denial and expiry paths each take seconds (production: 5 s and 10 minutes).
+    env: { PASSWORD_SCRYPT_LOG_N: '14', DEVICE_CODE_TTL_SECONDS: '15', DEVICE_CODE_INTERVAL_SECONDS: '1' },
+  });
   user = await seedTrialUser(stack, 'mcp');
   [readWrite, readOnly] = await Promise.all([
     makeKey('mcp read-write', ['artifacts:read', 'artifacts:write']),
@@ -366,11 +381,13 @@ describe('the corevault command line', () => {
     JSON.parse((await ok([...args, '--json'], options)).stdout) as T;
 
   it('logs in with a key on stdin, saved readable by its owner only; whoami says whose', async () => {
-    const bad = await cli(['login', '--url', stack.gatewayUrl], { input: `cvpat_${'b'.repeat(43)}\n` });
+    const bad = await cli(['login', '--url', stack.gatewayUrl, '--with-token'], {
+      input: `cvpat_${'b'.repeat(43)}\n`,
+    });
     expect(bad.code).toBe(3);
     expect(bad.stderr).toContain(PERSONAL_TOKEN_MESSAGES.invalid);
 
-    const done = await ok(['login', '--url', stack.gatewayUrl], { input: `${key}\n` });
+    const done = await ok(['login', '--url', stack.gatewayUrl, '--token'], { input: `${key}\n` });
     expect(done.stdout).toContain(`as ${user.email}`);
     const file = join(home, '.config/corevault/config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -532,4 +549,150 @@ describe('the corevault command line', () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain(PERSONAL_TOKEN_MESSAGES.invalid);
   }, 120_000);
+
+  describe('corevault login with a code approved in the app (RFC 8628 device flow)', () => {
+    const file = () => join(home, '.config/corevault/config.json');
+    const login = (args: string[] = []) =>
+      runDeviceLogin(
+        bundle,
+        ['--url', stack.gatewayUrl, '--no-browser', ...args],
+        { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home },
+        home,
+      );
+    const device = (action: 'lookup' | 'approve' | 'deny', userCode: string, bearer = user.token) =>
+      call(stack, 'POST', `/api/v1/auth/device/${action}`, { userCode }, bearer);
+
+    it('shows a code, is approved by the signed-in user, saves a new key; list works with it', async () => {
+      const run = login();
+      const userCode = await run.userCode;
+      expect(userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+
+      // The /device page's look-up: what is asking, typed in any case without the dash.
+      const asked = await device('lookup', userCode.replace('-', '').toLowerCase());
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({
+        userCode,
+        clientId: 'corevault-cli',
+        clientName: DEVICE_CLIENTS['corevault-cli'],
+        scopes: ['artifacts:read', 'artifacts:write'],
+        tokenName: expect.stringMatching(/^corevault CLI on \S+$/),
+      });
+      const approved = await device('approve', userCode);
+      expect(approved.status).toBe(200);
+      expect(approved.body['message']).toBe(DEVICE_MESSAGES.approved);
+
+      const ended = await run.ended;
+      expect(ended).toMatchObject({ code: 0 });
+      // The app's page (the SPA's origin, WEB_ORIGIN), where a person types the code.
+      expect(ended.stderr).toContain(`open ${stack.webUrl}/device in a browser`);
+      expect(ended.stdout).toContain(`as ${user.email}`);
+      const saved = JSON.parse(readFileSync(file(), 'utf8')) as { url: string; token: string };
+      expect(statSync(file()).mode & 0o777).toBe(0o600);
+      expect(saved.url).toBe(stack.gatewayUrl);
+      expect(saved.token).toMatch(/^cvpat_/);
+      expect(saved.token).not.toBe(key);
+
+      // The key is the account's like any other: listed (named for this machine), and it works.
+      const tokens = await user.api('GET', '/api/v1/personal-tokens');
+      const listed = (tokens.body as { tokens: Array<{ name: string; prefix: string; scopes: string[] }> })
+        .tokens;
+      expect(listed).toContainEqual(
+        expect.objectContaining({
+          name: asked.body['tokenName'],
+          prefix: saved.token.slice(0, 10),
+          scopes: ['artifacts:read', 'artifacts:write'],
+        }),
+      );
+      const page = await okJson<{ artifacts: unknown[] }>(['list']);
+      expect(Array.isArray(page.artifacts)).toBe(true);
+      expect(await okJson(['whoami'])).toMatchObject({ email: user.email });
+
+      // Answered once: the same code cannot be approved or denied again.
+      expect((await device('approve', userCode)).body['code']).toBe('DEVICE_CODE_ANSWERED');
+    }, 90_000);
+
+    it('ends with exit 3 when denied, and when nobody approves before the code expires', async () => {
+      const before = readFileSync(file(), 'utf8');
+      const denied = login(['--json']);
+      const expiring = login();
+      const deniedCode = await denied.userCode;
+      const expiringCode = await expiring.userCode;
+      expect((await device('deny', deniedCode)).body['message']).toBe(DEVICE_MESSAGES.deniedDone);
+
+      const refused = await denied.ended;
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toMatch(/denied in the browser/);
+      expect(JSON.parse(refused.stdout)).toEqual({
+        error: { code: 'access_denied', message: expect.stringMatching(/denied/), exitCode: 3 },
+      });
+
+      // The stack's codes live 15 s: the CLI stops by itself, and the page then says so.
+      const expired = await expiring.ended;
+      expect(expired.code).toBe(3);
+      expect(expired.stderr).toMatch(/expired before it was approved/);
+      const late = await device('approve', expiringCode);
+      expect(late).toMatchObject({
+        status: 400,
+        body: { code: 'DEVICE_CODE_EXPIRED', message: DEVICE_MESSAGES.expired },
+      });
+      // Neither touched the saved login.
+      expect(readFileSync(file(), 'utf8')).toBe(before);
+    }, 90_000);
+
+    it('answers the RFC: pending, slow_down, one exchange only; the page refuses guesses and keys', async () => {
+      const started = await call(stack, 'POST', '/api/v1/auth/device/code', {
+        client_id: 'corevault-cli',
+        scope: 'artifacts:read',
+        hostname: 'build-box',
+      });
+      expect(started.status).toBe(200);
+      const code = started.body as {
+        device_code: string;
+        user_code: string;
+        interval: number;
+        verification_uri_complete: string;
+      };
+      expect(code.device_code).toMatch(/^cvdc_[A-Za-z0-9_-]{43}$/);
+      expect(code.interval).toBe(1);
+      expect(code.verification_uri_complete).toMatch(new RegExp(`/device\\?code=${code.user_code}$`));
+      const poll = () =>
+        call(stack, 'POST', '/api/v1/auth/device/token', {
+          grant_type: DEVICE_GRANT_TYPE,
+          device_code: code.device_code,
+          client_id: 'corevault-cli',
+        });
+      expect((await poll()).body).toMatchObject({ code: 'authorization_pending', details: { interval: 1 } });
+      // At once again: too fast, and the interval goes up by 5 s.
+      expect(await poll()).toMatchObject({
+        status: 400,
+        body: { code: 'slow_down', details: { interval: 6 } },
+      });
+
+      // A key cannot approve (token management is for browser sessions), nor can a bad or unknown code.
+      expect((await device('approve', code.user_code, readWrite)).status).toBe(403);
+      expect((await device('lookup', 'AEIO-U123')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect((await device('lookup', 'BBBB-BBBB')).status).toBe(404);
+      expect((await device('lookup', code.user_code)).body).toMatchObject({
+        hostname: 'build-box',
+        scopes: ['artifacts:read'],
+        tokenName: 'corevault CLI on build-box',
+      });
+      expect((await device('approve', code.user_code)).status).toBe(200);
+
+      const granted = await poll();
+      expect(granted.status).toBe(200);
+      expect(granted.body).toMatchObject({
+        token_type: 'Bearer',
+        scope: 'artifacts:read',
+        name: 'corevault CLI on build-box',
+      });
+      const token = String(granted.body['access_token']);
+      expect((await call(stack, 'GET', '/api/v1/artifacts', undefined, token)).status).toBe(200);
+      // Exchanged once: the device code is spent.
+      expect((await poll()).body).toMatchObject({ code: 'invalid_grant' });
+      expect(
+        (await call(stack, 'POST', '/api/v1/auth/device/code', { client_id: 'someone-else' })).status,
+      ).toBe(400);
+    }, 60_000);
+  });
 });
