@@ -30,7 +30,7 @@ export async function fetchGist(apiBase: string, input: string): Promise<Upload>
   if (!answer.ok || !answer.body) throw ImportSourceException.gistUnavailable();
   try {
     return await receive(
-      Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream),
+      Readable.fromWeb(answer.body),
       GIST_MAX_BYTES,
     );
   } catch (err) {

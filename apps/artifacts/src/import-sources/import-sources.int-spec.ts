@@ -44,7 +44,7 @@ const ctx = useArtifactsApp({
   get GITHUB_API_URL() {
     return githubUrl;
   },
-} as Record<string, string>);
+});
 
 const claudeZip = makeZip([
   { name: 'users.json', data: '[]' },

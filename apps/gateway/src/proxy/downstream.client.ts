@@ -98,7 +98,7 @@ export class DownstreamClient {
         ...(options.streamBody ? { duplex: 'half' } : {}),
         redirect: 'manual',
         signal: abort.signal,
-      } as RequestInit);
+      });
       if (options.stream) clearTimeout(timer);
     } catch {
       clearTimeout(timer);
