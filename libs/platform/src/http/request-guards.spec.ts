@@ -259,3 +259,26 @@ describe('route limits with parameters', () => {
     expect(matchesRoute('/a/:id/b', '/a/1/b/c')).toBe(false);
   });
 });
+
+describe('upload limits', () => {
+  const withUpload: BodyLimits = { ...limits, uploads: { '/api/v1/import': 50_000 } };
+
+  it('hold an upload path to its own limit, declared lengths beyond it refused up front', () => {
+    expect(bodyLimitFor(withUpload, request('POST', '/api/v1/import?source=claude'))).toBe(50_000);
+    const next = jest.fn();
+    requestGuard(withUpload)(
+      request('POST', '/api/v1/import', { 'content-length': '50001' }),
+      {} as ServerResponse,
+      next,
+    );
+    expect(next).toHaveBeenCalledWith(expect.objectContaining({ status: 413, limit: 50_000 }));
+  });
+
+  it('never parse an upload as JSON, and never raise the JSON parser to its limit', () => {
+    const options = jsonBodyOptions(withUpload, false);
+    expect(options.limit).toBe(1_000);
+    const json = { 'content-type': 'application/json' };
+    expect(options.type(request('POST', '/api/v1/import', json))).toBe(false);
+    expect(options.type(request('POST', '/api/v1/other', json))).toBe(true);
+  });
+});
