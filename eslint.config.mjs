@@ -109,6 +109,7 @@ export default tseslint.config(
               'analytics',
               'onboarding',
               'usercontent',
+              'thumbnailer',
               'cli',
             ].map((s) => ({
               sourceTag: `scope:${s}`,

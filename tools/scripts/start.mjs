@@ -8,7 +8,17 @@ import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { bin, ensureDependencies, loadInfra, root, run } from './lib/workspace.mjs';
 await ensureProjectNode(); // first of all: outside engines, this runs the script again on the project's Node
 
-const SERVICES = ['identity', 'billing', 'artifacts', 'analytics', 'onboarding', 'gateway', 'usercontent'];
+const SERVICES = [
+  'identity',
+  'billing',
+  'artifacts',
+  'analytics',
+  'onboarding',
+  'gateway',
+  'usercontent',
+  // Pictures of every artifact version, in headless Chromium (docs/thumbnails.md).
+  'thumbnailer',
+];
 // INFRA_CONFIG: the same override tools/infra and the apps honour (a second stack on other ports).
 const config = JSON.parse(readFileSync(process.env.INFRA_CONFIG ?? join(root, 'config/local.json'), 'utf8'));
 const port = (app) => config.apps[app].port;

@@ -16,6 +16,7 @@ import { ImportSourcesModule } from './import-sources/import-sources.module';
 import { PortabilityModule } from './portability/portability.module';
 import { RuntimeModule } from './runtime/runtime.module';
 import { ShareCardModule } from './share-card/share-card.module';
+import { ThumbnailsModule } from './thumbnails/thumbnails.module';
 
 @Module({})
 export class AppModule {
@@ -51,6 +52,7 @@ export class AppModule {
         ImportSourcesModule,
         ArtifactsModule,
         ShareCardModule,
+        ThumbnailsModule,
         RuntimeModule,
         OutboxModule.forRoot({ models: [ARTIFACT_MODEL] }),
       ],

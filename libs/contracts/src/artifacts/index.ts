@@ -8,5 +8,6 @@ export * from './public-cache';
 export * from './portability-routes';
 export * from './share-meta';
 export * from './share-card-routes';
+export * from './thumbnail-routes';
 export * from './runtime-dto';
 export * from './runtime-routes';

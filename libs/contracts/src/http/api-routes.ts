@@ -4,6 +4,7 @@ import { artifactRoutes } from '../artifacts/artifact-routes';
 import { portabilityRoutes } from '../artifacts/portability-routes';
 import { runtimeRoutes } from '../artifacts/runtime-routes';
 import { shareCardRoutes } from '../artifacts/share-card-routes';
+import { thumbnailRoutes } from '../artifacts/thumbnail-routes';
 import { billingRoutes } from '../billing/billing-routes';
 import { onboardingRoutes } from '../onboarding/onboarding-routes';
 import { type ApiRoute } from './route';
@@ -16,7 +17,13 @@ import { type ApiRoute } from './route';
  */
 export const routesByService = {
   identity: authRoutes,
-  artifacts: [...artifactRoutes, ...shareCardRoutes, ...portabilityRoutes, ...runtimeRoutes],
+  artifacts: [
+    ...artifactRoutes,
+    ...shareCardRoutes,
+    ...thumbnailRoutes,
+    ...portabilityRoutes,
+    ...runtimeRoutes,
+  ],
   billing: billingRoutes,
   analytics: analyticsRoutes,
   onboarding: onboardingRoutes,

@@ -110,6 +110,17 @@ export function localDefaults(app: string, file = readLocalConfigFile()): Record
     ...(keys && app === 'usercontent'
       ? { ARTIFACT_ORIGIN_SECRET: createHash('sha256').update(`origins:${keys.privateKey}`).digest('hex') }
       : {}),
+    // The thumbnailer is the artifacts context's worker: it reads and writes the artifacts database,
+    // and frames artifacts from its own origin, which the renderer accepts as a frame parent.
+    ...(app === 'thumbnailer' ? { MONGO_DB: 'core_vault_artifacts' } : {}),
+    ...(apps['thumbnailer']
+      ? {
+          THUMBNAILER_ORIGIN: `http://127.0.0.1:${apps['thumbnailer'].port}`,
+          ...(app === 'usercontent'
+            ? { FRAME_PARENT_ORIGINS: `http://127.0.0.1:${apps['thumbnailer'].port}` }
+            : {}),
+        }
+      : {}),
     // The SPA's origin: the gateway refuses state-changing requests from any other.
     ...(apps['web'] ? { WEB_ORIGIN: `http://127.0.0.1:${apps['web'].port}` } : {}),
     // Artifact content is shown from this separate host (localhost vs 127.0.0.1: no shared cookies).

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CLOCK, systemClock } from '@core-vault/platform';
+import { ArtifactVersionsRepository } from './artifact-versions.repository';
+import { ChromiumHealthIndicator } from './chromium.health';
+import { ChromiumRenderer } from './chromium-renderer';
+import { RenderHostController } from './render-host.controller';
+import { RenderThumbnailUseCase } from './render-thumbnail.usecase';
+import { ThumbnailEventsConsumer } from './thumbnail-events.consumer';
+import { ARTIFACT_THUMBNAIL_MODEL, artifactThumbnailSchema } from './thumbnail.schema';
+import { ThumbnailQueue } from './thumbnail.queue';
+import { ThumbnailWorker } from './thumbnail.worker';
+import { ThumbnailsRepository } from './thumbnails.repository';
+
+/** Pictures of artifact versions: events → BullMQ jobs → Chromium → the thumbnails collection. */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: ARTIFACT_THUMBNAIL_MODEL, schema: artifactThumbnailSchema }])],
+  // The consumer is a controller: Nest registers its @EventPattern handlers.
+  controllers: [RenderHostController, ThumbnailEventsConsumer],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    ArtifactVersionsRepository,
+    ThumbnailsRepository,
+    ChromiumRenderer,
+    ChromiumHealthIndicator,
+    RenderThumbnailUseCase,
+    ThumbnailQueue,
+    ThumbnailWorker,
+  ],
+  exports: [ThumbnailQueue],
+})
+export class ThumbnailsModule {}

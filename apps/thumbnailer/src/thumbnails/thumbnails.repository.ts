@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Model } from 'mongoose';
+import { ARTIFACT_THUMBNAIL_MODEL, type ArtifactThumbnailDoc } from './thumbnail.schema';
+
+const key = (artifactId: string, version: number) => `${artifactId}:${version}`;
+
+/** The pictures of artifact versions (the artifacts service serves them). */
+@Injectable()
+export class ThumbnailsRepository {
+  constructor(@InjectModel(ARTIFACT_THUMBNAIL_MODEL) private readonly model: Model<ArtifactThumbnailDoc>) {}
+
+  /** A version is queued: pending, unless it already has its picture (a replayed event). */
+  async markPending(artifactId: string, owner: string, version: number, now: Date): Promise<void> {
+    await this.model.updateOne(
+      { _id: key(artifactId, version) },
+      { $setOnInsert: { artifactId, owner, version, status: 'pending', updatedAt: now } },
+      { upsert: true },
+    );
+  }
+
+  async storeReady(
+    artifactId: string,
+    owner: string,
+    version: number,
+    images: { card: Buffer; og: Buffer },
+    now: Date,
+  ): Promise<void> {
+    await this.model.updateOne(
+      { _id: key(artifactId, version) },
+      { $set: { artifactId, owner, version, status: 'ready', ...images, error: null, updatedAt: now } },
+      { upsert: true },
+    );
+  }
+
+  /** The job went to the dead-letter queue: the app shows its placeholder for good. */
+  async markFailed(
+    artifactId: string,
+    owner: string,
+    version: number,
+    error: string,
+    now: Date,
+  ): Promise<void> {
+    await this.model.updateOne(
+      { _id: key(artifactId, version), status: { $ne: 'ready' } },
+      { $set: { artifactId, owner, version, status: 'failed', error: error.slice(0, 500), updatedAt: now } },
+      { upsert: true },
+    );
+  }
+
+  async status(artifactId: string, version: number): Promise<ArtifactThumbnailDoc['status'] | null> {
+    const doc = await this.model
+      .findOne({ _id: key(artifactId, version) }, { status: 1 })
+      .lean<Pick<ArtifactThumbnailDoc, 'status'>>()
+      .exec();
+    return doc?.status ?? null;
+  }
+
+  /** Pictures of versions older than `oldest` (pruned by the artifacts service). */
+  async pruneBefore(artifactId: string, oldest: number): Promise<void> {
+    await this.model.deleteMany({ artifactId, version: { $lt: oldest } });
+  }
+
+  async removeArtifact(artifactId: string): Promise<number> {
+    return (await this.model.deleteMany({ artifactId })).deletedCount;
+  }
+
+  async removeOwner(owner: string): Promise<number> {
+    return (await this.model.deleteMany({ owner })).deletedCount;
+  }
+}
