@@ -9,7 +9,9 @@
 // stores in batches with its progress lines). Timed from the first byte sent to the report line;
 // the service's peak RSS is its VmHWM (Linux), read before and after. The anchor, in the same
 // run: a plain JSON.parse of the same file in a fresh Node process (time and its max RSS) — what
-// reading the export whole would cost before any work on it.
+// reading the export whole would cost before any work on it. Beside it, the import's own reading
+// and rendering of every item in a fresh process (no database, no consumers): what the import
+// itself holds, apart from the service's pipelines reacting to thousands of new artifacts.
 // Prints a table and writes .local/bench/import.json.
 // Usage: node tools/bench/import.mjs [--no-build]
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -152,6 +154,39 @@ function anchorParse() {
   };
 }
 
+/**
+ * The import's own reading alone, in a fresh process: every item of the file read and rendered as
+ * the run does (openSource, contentHash, planImport from dist), no database, no consumers: what
+ * the import itself holds, apart from the service it runs in.
+ */
+function readerAlone() {
+  const script = `
+    const { openSource } = require('./apps/artifacts/dist/import-sources/read-source.js');
+    const { contentHash } = require('./apps/artifacts/dist/import-sources/import-sources.repository.js');
+    const { planImport } = require('./apps/artifacts/dist/portability/import-plan.js');
+    (async () => {
+      const base = process.resourceUsage().maxRSS;
+      const t = performance.now();
+      const source = await openSource(process.argv[1], 'claude', 'conversations.json');
+      let n = 0;
+      for await (const item of source.items()) {
+        contentHash(item.content);
+        planImport({ id: 'u' }, { title: item.title, type: item.type, content: item.content, tags: [] }, false);
+        n++;
+      }
+      console.log(JSON.stringify({ n, ms: performance.now() - t, baseKiB: base, maxKiB: process.resourceUsage().maxRSS }));
+    })();`;
+  const r = spawnSync(process.execPath, ['-e', script, file], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`reader alone: ${r.stderr}`);
+  const out = JSON.parse(r.stdout);
+  return {
+    items: out.n,
+    seconds: round1(out.ms / 1000),
+    processAtStartMiB: round1(out.baseKiB / 1024),
+    peakRssMiB: round1(out.maxKiB / 1024),
+  };
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) {
     log('building (npx tsc -b apps/artifacts/tsconfig.app.json)');
@@ -209,8 +244,9 @@ async function main() {
   await mongo.close();
   if (stored !== report.imported) throw new Error(`stored ${stored}, report says ${report.imported}`);
 
-  log('anchor: JSON.parse of the same file');
+  log('anchor: JSON.parse of the same file; the reader alone');
   const anchor = anchorParse();
+  const reader = readerAlone();
 
   const figures = {
     file: { megabytes: round1(bytes / 1024 / 1024), conversations, ...preview.counts },
@@ -228,6 +264,7 @@ async function main() {
       peak: after.peakMiB,
     },
     anchorJsonParse: anchor,
+    readerAlone: reader,
   };
   const met = {
     importSeconds: figures.runSeconds <= TARGETS.importSeconds,
@@ -247,6 +284,7 @@ async function main() {
       `| preview (nothing written) | ${figures.previewSeconds} | ${afterPreview.peakMiB} |`,
       `| run: read whole again, then ${report.imported} stored in batches of 50 | ${figures.runSeconds} | ${after.peakMiB} |`,
       `| anchor: JSON.parse of the file in a fresh process | ${anchor.seconds} | ${anchor.peakRssMiB} |`,
+      `| the import's reading and rendering alone, fresh process (${reader.processAtStartMiB} MiB at start) | ${reader.seconds} | ${reader.peakRssMiB} |`,
       '',
       `service RSS at start ${before.nowMiB} MiB; import ≤ ${TARGETS.importSeconds} s: ${met.importSeconds ? 'met' : 'NOT met'}; peak < ${TARGETS.peakRssMiB} MiB: ${met.peakRssMiB ? 'met' : 'NOT met'}`,
       `JSON: ${out}`,

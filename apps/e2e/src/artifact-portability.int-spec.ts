@@ -14,6 +14,8 @@ import {
   PORTABILITY_LIMITS,
   exportTrailerSchema,
   exportedArtifactSchema,
+  importRunLineSchema,
+  importSourcePreviewSchema,
   planImportBatches,
 } from '@core-vault/contracts';
 import { testInfra, waitFor } from '@core-vault/platform/testing';
@@ -188,3 +190,62 @@ it('exports every artifact with its history and imports it into another account'
     { timeoutMs: 30_000, intervalMs: 250, what: 'imported artifacts published' },
   );
 }, 240_000);
+
+/**
+ * Imports from other sources through the gateway (#35.3): a Claude export larger than any JSON
+ * body the gateway parses (2.5 MB) streams through it to the artifacts service, is previewed,
+ * then run with its progress lines and report.
+ */
+it('imports a Claude export streamed through the gateway: preview, then run with progress and report', async () => {
+  const user = await seedTrialUser(stack, 'port-claude');
+  const padding = 'A long question about quarterly figures. '.repeat(2_000);
+  const conversations = Array.from({ length: 40 }, (_, i) => ({
+    uuid: `c${i}`,
+    name: `Conversation ${i}`,
+    created_at: '2025-03-02T10:00:00Z',
+    chat_messages: [
+      { sender: 'human', text: padding, content: [{ type: 'text', text: padding }] },
+      {
+        sender: 'assistant',
+        created_at: '2025-03-02T10:01:00Z',
+        content: [
+          {
+            type: 'tool_use',
+            name: 'artifacts',
+            input: {
+              id: `page-${i}`,
+              type: 'text/html',
+              title: `Page ${i}`,
+              command: 'create',
+              content: `<p>Page ${i}</p>`,
+            },
+          },
+        ],
+      },
+    ],
+  }));
+  const file = Buffer.from(JSON.stringify(conversations));
+  expect(file.length).toBeGreaterThan(2.5 * 1024 * 1024);
+  const send = (path: string) =>
+    fetch(`${stack.gatewayUrl}/api/v1/artifacts/import-sources/${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/octet-stream' },
+      body: file,
+    });
+
+  const preview = await send('preview?source=claude&filename=conversations.json');
+  expect(preview.status).toBe(200);
+  const plan = importSourcePreviewSchema.parse(await preview.json());
+  expect(plan.counts).toEqual({ total: 40, importable: 40, duplicates: 0, errors: 0 });
+  expect((await must(user, 'GET', '/api/v1/artifacts?limit=1', 200))['total']).toBe(0);
+
+  const run = await send(`run?source=claude&expect=${plan.fileHash}`);
+  expect(run.status).toBe(200);
+  const lines = (await run.text())
+    .trim()
+    .split('\n')
+    .map((l) => importRunLineSchema.parse(JSON.parse(l)));
+  expect(lines[0]).toEqual({ progress: { done: 0, total: 40 } });
+  expect(lines.at(-1)).toMatchObject({ report: { imported: 40, skippedDuplicates: 0, failed: 0 } });
+  expect((await must(user, 'GET', '/api/v1/artifacts?limit=1', 200))['total']).toBe(40);
+}, 120_000);
