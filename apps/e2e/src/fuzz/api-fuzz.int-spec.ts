@@ -8,6 +8,8 @@
  *
  *   JEST_KIND=int npx jest apps/e2e/src/fuzz --runInBand
  */
+import { type Server, createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { workspaceRoot } from '@core-vault/platform/testing';
 import { type Stack, startStack } from '../support/stack';
@@ -36,16 +38,26 @@ const TEST_TIMEOUT_MS = BUDGET_MS + 30_000;
 let stack: Stack | undefined;
 let cli = '';
 let user: SignedInUser;
+let github: Server | undefined;
 
 beforeAll(async () => {
   cli = ensureSchemathesis();
+  // Gist imports read GitHub's API: here a local one that knows no gist (GitHub's 404), so a
+  // generated gist id is a documented 404, not a failed call to the internet (a 502).
+  github = createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"message":"Not Found"}');
+  });
+  await new Promise<void>((resolve) => github?.listen(0, '127.0.0.1', resolve));
+  const githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
   // API only: the fuzzer never needs the SPA or the renderer.
-  stack = await startStack({ web: false });
+  stack = await startStack({ web: false, env: { GITHUB_API_URL: githubUrl } });
   user = await signUpOnTrial(stack.gatewayUrl, stack.mailApiUrl);
 }, 240_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await new Promise((resolve) => (github ? github.close(resolve) : resolve(undefined)));
 }, 30_000);
 
 function stackUrl(): string {
