@@ -6,6 +6,7 @@ import { useApiMutation } from '../../../lib/query';
 import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
 import { LazyEditDialog } from '../edit/LazyEditDialog';
 import { LazyPublishDialog } from './publish/LazyPublishDialog';
+import { ArtifactThumbnail } from './ArtifactThumbnail';
 import { SearchSnippets } from './SearchSnippets';
 
 export interface ArtifactCardProps {
@@ -59,6 +60,7 @@ export function ArtifactCard({
 
   return (
     <article className="ac-card cv-card" aria-labelledby={headingId} data-testid="artifact-card">
+      <ArtifactThumbnail id={a.id} version={a.version} type={a.type} />
       <header className="ac-head">
         <h3 id={headingId} className="ac-title">
           {a.title || 'Untitled'}
