@@ -1,4 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { Dialog } from '../../../components/ui';
+import { endpoints } from '../../../lib/api/endpoints';
+import { apiQuery } from '../../../lib/query';
+
+/**
+ * The privacy section's text, true to the owner's search-engine setting (Account Settings →
+ * "Let search engines index my public artifacts", off by default): public artifacts are "not
+ * listed" only while it is off.
+ */
+export const HELP_PRIVACY_TEXTS = {
+  private: 'Private artifacts are visible only to you.',
+  notListed:
+    'Public ones can be viewed by anyone with the link, but they are not listed: their pages ask search ' +
+    'engines not to index them and they are left out of the sitemap.',
+  listed:
+    'Public ones can be viewed by anyone with the link, and because you let search engines index your ' +
+    'public artifacts, they are listed in the sitemap and may appear in search results.',
+  unknown:
+    'Public ones can be viewed by anyone with the link; whether search engines may list them is your choice.',
+  setting: 'Change this in Account Settings → Search engines.',
+} as const;
+
+function PrivacyText() {
+  const settings = useQuery(apiQuery(endpoints.artifactSettings.get));
+  const publicText = !settings.data
+    ? HELP_PRIVACY_TEXTS.unknown
+    : settings.data.allowIndexing
+      ? HELP_PRIVACY_TEXTS.listed
+      : HELP_PRIVACY_TEXTS.notListed;
+  return (
+    <p data-testid="help-privacy">
+      {HELP_PRIVACY_TEXTS.private} {publicText} <Link to="/account">{HELP_PRIVACY_TEXTS.setting}</Link>
+    </p>
+  );
+}
 
 /** Getting started, types, uploading, sharing, organising, privacy (spec artifacts §2). */
 export function HelpModal({ onClose }: { onClose: () => void }) {
@@ -19,10 +55,7 @@ export function HelpModal({ onClose }: { onClose: () => void }) {
       <h3>Organisation tips</h3>
       <p>Use tags and collections, sort by views or title, and search across titles, tags and content.</p>
       <h3>Privacy</h3>
-      <p>
-        Private artifacts are visible only to you. Public ones can be viewed by anyone with the link, but they
-        are never listed anywhere.
-      </p>
+      <PrivacyText />
     </Dialog>
   );
 }
