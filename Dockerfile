@@ -1,7 +1,8 @@
 # One image recipe for every app of the monorepo (BuildKit: Docker 23+ builds with it by default).
 #
 #   Node services:  docker build --build-arg APP=gateway -t core-vault/gateway .
-#                   (identity, billing, artifacts, analytics, onboarding, usercontent alike)
+#                   (identity, billing, artifacts, analytics, onboarding, usercontent, thumbnailer
+#                   alike; APP=thumbnailer adds Debian's Chromium)
 #   SPA (static):   docker build --target web -t core-vault/web .     (APP defaults to web there)
 #
 # Stages: manifests (package.json files only, so dependency layers survive source edits) →
@@ -75,6 +76,13 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     APP=${APP}
 WORKDIR /app
+# The thumbnailer renders artifacts in Debian's Chromium, with fonts for Latin, CJK and emoji
+# (before the code: the layer survives code changes).
+RUN if [ "${APP}" = "thumbnailer" ]; then \
+      apt-get update \
+      && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
 COPY --from=prod-deps /app/package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /out/ ./

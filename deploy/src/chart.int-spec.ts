@@ -37,6 +37,8 @@ import {
 
 /** Apps the Ingress may route to; every other app is internal. */
 const EDGE_APPS = ['gateway', 'web', 'usercontent'];
+/** Apps that serve nothing to other pods: the thumbnailer renders from its BullMQ queue. */
+const WORKERS = ['thumbnailer'];
 
 interface Rendering {
   raw: string;
@@ -314,6 +316,9 @@ describe.each(sets)('the %s rendering', (set) => {
         expect(controller?.namespaceSelector?.matchLabels).toBeDefined();
         expect(controller?.ipBlock).toBeUndefined();
         expect({ app, peers: rest }).toEqual({ app, peers: fromApps });
+      } else if (WORKERS.includes(app)) {
+        // A worker nobody calls (it takes jobs from Redis): no traffic in at all.
+        expect({ app, callers: callers.get(app) ?? [], peers }).toEqual({ app, callers: [], peers: [] });
       } else {
         expect(callers.get(app)).toContain('gateway');
         expect({ app, peers }).toEqual({ app, peers: fromApps });
@@ -348,7 +353,7 @@ describe.each(sets)('the %s rendering', (set) => {
       }
   });
 
-  it('autoscales gateway and artifacts on CPU, analytics on Kafka lag and onboarding on its BullMQ list (KEDA)', () => {
+  it('autoscales gateway and artifacts on CPU, analytics on Kafka lag, onboarding and the thumbnailer on their BullMQ lists (KEDA)', () => {
     for (const app of ['gateway', 'artifacts']) {
       const hpa = byComponent(manifests(), 'HorizontalPodAutoscaler', app);
       const deployment = byComponent(manifests(), 'Deployment', app)!;
@@ -379,14 +384,16 @@ describe.each(sets)('the %s rendering', (set) => {
     // Once analytics declares its consumer group(s) in its config, KEDA must watch one of them.
     const groups = schemaDefaults('analytics', 'GROUP');
     if (groups.length) expect(groups).toContain(kafka.metadata['consumerGroup']);
-    const redis = scaled('onboarding');
-    expect(redis.type).toBe('redis');
-    expect(redis.metadata['listName']).toMatch(/^bull:.+:wait$/);
-    // The list of the queue the service declares (its *_QUEUE variables).
-    const queues = schemaDefaults('onboarding', 'QUEUE').map((q) => `bull:${String(q)}:wait`);
-    if (queues.length) expect(queues).toContain(redis.metadata['listName']);
     const auth = ofKind(manifests(), 'TriggerAuthentication').map((m) => m.metadata.name);
-    expect(auth).toContain(redis.authenticationRef?.name);
+    for (const app of ['onboarding', 'thumbnailer']) {
+      const redis = scaled(app);
+      expect(redis.type).toBe('redis');
+      expect(redis.metadata['listName']).toMatch(/^bull:.+:wait$/);
+      // The list of the queue the service declares (its *_QUEUE variables).
+      const queues = schemaDefaults(app, 'QUEUE').map((q) => `bull:${String(q)}:wait`);
+      if (queues.length) expect(queues).toContain(redis.metadata['listName']);
+      expect(auth).toContain(redis.authenticationRef?.name);
+    }
   });
 
   it('has a KafkaTopic for every event topic and the dead-letter topic of every consumed one', () => {

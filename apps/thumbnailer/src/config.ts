@@ -40,6 +40,16 @@ export const thumbnailerConfigSchema = baseConfigSchema
     THUMBNAIL_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     /** The Chromium binary (the image installs Debian's). */
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+    /**
+     * Chromium's --host-resolver-rules, for a renderer whose origins are `localhost` names that
+     * live in another container (compose: `MAP localhost usercontent, MAP *.localhost usercontent`).
+     * Unset in a cluster, where the renderer's origins are real host names.
+     */
+    CHROMIUM_HOST_RULES: z
+      .string()
+      .max(500)
+      .regex(/^[\w.*:, -]+$/, 'host-resolver rules: MAP <pattern> <host>, comma-separated')
+      .optional(),
   });
 
 export type ThumbnailerConfig = z.infer<typeof thumbnailerConfigSchema>;

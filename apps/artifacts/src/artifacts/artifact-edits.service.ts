@@ -6,10 +6,12 @@ import {
   type Artifact,
   type AuthUser,
   type EditableArtifactField,
+  type FrameHeightSetting,
   type PublishVersionsChoice,
   type RestoreVersionBody,
   type UpdateArtifactBody,
   normalizeTitle,
+  readFrameHeight,
 } from '@core-vault/contracts';
 import { type OutboxEntry, OutboxRelayService } from '@core-vault/platform';
 import { RENDER_POLICY_VERSION, renderArtifact } from '../rendering/render';
@@ -39,6 +41,7 @@ interface Edit {
   isPublic?: boolean;
   allowNetwork?: boolean;
   allowRemix?: boolean;
+  frameHeight?: FrameHeightSetting;
   /** Which versions become readable by anyone with the artifact public (see version-visibility.ts). */
   publish?: PublishVersionsChoice;
 }
@@ -92,6 +95,7 @@ export class ArtifactEditsService {
       isPublic: body.isPublic,
       allowNetwork: body.allowNetwork,
       allowRemix: body.allowRemix,
+      frameHeight: body.frameHeight,
       publish: body.publishVersions,
     };
     if (content !== doc.content || type !== doc.type)
@@ -165,6 +169,7 @@ export class ArtifactEditsService {
     if (fields.includes('isPublic')) changes.isPublic = edit.isPublic;
     if (fields.includes('allowNetwork')) changes.allowNetwork = edit.allowNetwork;
     if (fields.includes('allowRemix')) changes.allowRemix = edit.allowRemix;
+    if (fields.includes('frameHeight')) changes.frameHeight = edit.frameHeight;
     if (!sameList(published, doc.publishedVersions ?? null)) changes.publishedVersions = published;
     if (newContent) {
       await this.keepCurrentVersion(doc, now);
@@ -226,6 +231,8 @@ function changedFields(doc: ArtifactDoc, edit: Edit): EditableArtifactField[] {
     fields.push('allowNetwork');
   if (edit.allowRemix !== undefined && edit.allowRemix !== (doc.allowRemix !== false))
     fields.push('allowRemix');
+  if (edit.frameHeight !== undefined && edit.frameHeight !== readFrameHeight(doc.frameHeight))
+    fields.push('frameHeight');
   return fields;
 }
 

@@ -3,6 +3,7 @@ import {
   type ArtifactMetadata,
   type ArtifactSummary,
   type PublicArtifact,
+  readFrameHeight,
 } from '@core-vault/contracts';
 import { type ArtifactDoc, type ArtifactVersionDoc } from './artifact.schema';
 import { type ArtifactSummaryDoc } from './artifacts.repository';
@@ -50,6 +51,7 @@ export function toPublicView(doc: ArtifactDoc): PublicArtifact {
     isPublic: doc.isPublic,
     allowNetwork: doc.allowNetwork ?? false,
     ...reuseFields(doc),
+    frameHeight: readFrameHeight(doc.frameHeight),
     tags: doc.tags,
     version: doc.version,
     latestVersion: doc.version,
@@ -99,6 +101,7 @@ export function toSummary(doc: ArtifactSummaryDoc): ArtifactSummary {
     isPublic: doc.isPublic,
     allowNetwork: doc.allowNetwork ?? false,
     ...reuseFields(doc),
+    frameHeight: readFrameHeight(doc.frameHeight),
     tags: doc.tags,
     version: doc.version,
     latestVersion: doc.version,

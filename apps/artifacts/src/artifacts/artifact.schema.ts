@@ -57,6 +57,8 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   allowNetwork?: boolean;
   /** Visitors may save a copy of it (the owner's setting; absent on artifacts from before: true). */
   allowRemix?: boolean;
+  /** The owner's frame height: 'viewport' or px (frame-height.ts); absent or null: automatic. */
+  frameHeight?: number | 'viewport' | null;
   /** The original this artifact is a copy of ("Remixed from"); absent when it is none. */
   remixedFrom?: RemixOriginDoc | null;
   tags: string[];
@@ -133,6 +135,8 @@ export const artifactSchema = new Schema<ArtifactDoc>(
     allowNetwork: { type: Boolean, default: false },
     // No default: absent means copies are allowed (artifacts stored before #35).
     allowRemix: { type: Boolean, default: undefined },
+    // A number or 'viewport' (validated by the API); no default: absent means automatic.
+    frameHeight: { type: Schema.Types.Mixed, default: undefined },
     remixedFrom: {
       type: new Schema(
         {

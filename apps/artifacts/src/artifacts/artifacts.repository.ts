@@ -57,6 +57,7 @@ export interface ArtifactChanges {
   isPublic?: boolean;
   allowNetwork?: boolean;
   allowRemix?: boolean;
+  frameHeight?: number | 'viewport' | null;
   /** The versions anyone may read while it is public, as decided (version-visibility.ts). */
   publishedVersions?: number[];
   /** The activity entry of this change (the list keeps the newest ARTIFACT_LIMITS.activityKept). */
@@ -126,6 +127,7 @@ export class ArtifactsRepository {
     if (changes.isPublic !== undefined) set.isPublic = changes.isPublic;
     if (changes.allowNetwork !== undefined) set.allowNetwork = changes.allowNetwork;
     if (changes.allowRemix !== undefined) set.allowRemix = changes.allowRemix;
+    if (changes.frameHeight !== undefined) set.frameHeight = changes.frameHeight;
     if (changes.publishedVersions !== undefined) set.publishedVersions = changes.publishedVersions;
     const update: UpdateQuery<ArtifactDoc> = { $set: set };
     if (changes.activity)

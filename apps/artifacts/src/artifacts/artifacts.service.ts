@@ -8,6 +8,7 @@ import {
   type ArtifactPreview,
   type PreviewArtifactBody,
   shareLinks,
+  readFrameHeight,
 } from '@core-vault/contracts';
 import { APP_CONFIG, OutboxRelayService, outboxOnCreate } from '@core-vault/platform';
 import { type ArtifactsConfig } from '../config';
@@ -116,6 +117,7 @@ export class ArtifactsService {
         doc._id,
         doc.title,
         pinned,
+        readFrameHeight(doc.frameHeight),
       ),
     };
   }

@@ -57,7 +57,7 @@ describe('events through the outbox', () => {
       shareCount: 1,
       url: `https://vault.test/view/${id}`,
       embedUrl: `https://render.vault-usercontent.test/embed/${id}`,
-      embedCode: `<iframe src="https://render.vault-usercontent.test/embed/${id}" width="100%" height="600px" title="evt2" frameborder="0" loading="lazy"></iframe>`,
+      embedCode: `<iframe src="https://render.vault-usercontent.test/embed/${id}" width="100%" height="600px" title="evt2" data-cv-autosize frameborder="0" loading="lazy"></iframe><script async src="https://render.vault-usercontent.test/assets/embed.js"></script>`,
     });
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
 

@@ -107,3 +107,61 @@ describe('allowNetwork', () => {
     expect(created.body.artifact.allowNetwork).toBe(true);
   });
 });
+
+describe('frameHeight', () => {
+  it('is automatic by default, pinned by the owner only, public, in the embed code, and checked', async () => {
+    const created = await api('POST', '/api/v1/artifacts', {
+      token: alice,
+      body: artifactInput({ isPublic: true }),
+    });
+    const { id, version } = created.body.artifact;
+    expect(created.body.artifact.frameHeight).toBeNull();
+    const embedCode = async () =>
+      (await api('POST', `/api/v1/artifacts/${id}/share`, { token: alice, body: { channel: 'embed' } })).body
+        .embedCode as string;
+    expect(await embedCode()).toMatch(
+      /height="600px" .*data-cv-autosize .*<script async src="[^"]+\/assets\/embed\.js">/,
+    );
+
+    expect(
+      (await api('PATCH', `/api/v1/artifacts/${id}`, { token: bob, body: { frameHeight: 900 } })).status,
+    ).toBe(403);
+    const pinned = await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: alice,
+      body: { frameHeight: 900 },
+    });
+    expect(pinned.status).toBe(200);
+    expect(pinned.body.artifact).toMatchObject({ frameHeight: 900, version });
+    // The renderer reads it from the public read (the view frame, /embed and oEmbed follow it).
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact.frameHeight).toBe(900);
+    const pinnedCode = await embedCode();
+    expect(pinnedCode).toContain('height="900px"');
+    expect(pinnedCode).not.toContain('<script');
+
+    const messages: string[] = [];
+    for (const frameHeight of [99, 20_001, 640.5, '900', 'auto']) {
+      const bad = await api('PATCH', `/api/v1/artifacts/${id}`, { token: alice, body: { frameHeight } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toMatch(/^"frameHeight"/);
+      messages.push(bad.body.message as string);
+    }
+    expect(messages.slice(0, 2)).toEqual([
+      '"frameHeight" must be at least 100.',
+      '"frameHeight" must be at most 20000.',
+    ]);
+    expect(messages[4]).toContain('whole number of pixels from 100 to 20000');
+    expect((await api('GET', `/api/v1/artifacts/${id}`)).body.artifact.frameHeight).toBe(900);
+
+    const fill = await api('PATCH', `/api/v1/artifacts/${id}`, {
+      token: alice,
+      body: { frameHeight: 'viewport' },
+    });
+    expect(fill.body.artifact.frameHeight).toBe('viewport');
+    const auto = await api('PATCH', `/api/v1/artifacts/${id}`, { token: alice, body: { frameHeight: null } });
+    expect(auto.body.artifact.frameHeight).toBeNull();
+    const activity = await api('GET', `/api/v1/artifacts/${id}/activity`, { token: alice });
+    expect(
+      (activity.body.activity as { fields: string[] }[]).filter((e) => e.fields.includes('frameHeight')),
+    ).toHaveLength(3);
+  });
+});

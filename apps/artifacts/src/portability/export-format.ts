@@ -3,6 +3,7 @@ import {
   type ExportedArtifact,
   type ExportedRuntime,
   type ExportedVersion,
+  readFrameHeight,
 } from '@core-vault/contracts';
 import { type ExportSource, type StoredVersion } from './portability.repository';
 
@@ -17,6 +18,7 @@ export function exportHead(
   collections: readonly string[],
   runtime: ExportedRuntime | null = null,
 ): string {
+  const frameHeight = readFrameHeight(doc.frameHeight);
   const head: ExportedArtifact = {
     id: doc._id,
     title: doc.title,
@@ -26,6 +28,8 @@ export function exportHead(
     tags: doc.tags,
     isPublic: doc.isPublic,
     allowNetwork: doc.allowNetwork ?? false,
+    // Only when pinned: an automatic artifact exports as it always did.
+    ...(frameHeight !== null ? { frameHeight } : {}),
     metadata: {
       claudeVersion: doc.metadata.claudeVersion,
       extractedAt: doc.metadata.extractedAt,

@@ -83,6 +83,7 @@ export function planImport(
     metadata: normalizeMetadata(item.metadata, item.content, createdAt),
     isPublic,
     allowNetwork: item.allowNetwork ?? false,
+    ...(item.frameHeight !== undefined && item.frameHeight !== null ? { frameHeight: item.frameHeight } : {}),
     tags: item.tags ?? [],
     version: current,
     versionedAt,

@@ -65,7 +65,11 @@ export class ChromiumRenderer implements OnApplicationShutdown {
   /** Launched on first use, and again after a crash (a disconnected browser is dropped). */
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      const launching = chromium.launch({ executablePath: this.config.CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      const rules = this.config.CHROMIUM_HOST_RULES;
+      const launching = chromium.launch({
+        executablePath: this.config.CHROMIUM_PATH,
+        args: rules ? [...CHROMIUM_ARGS, `--host-resolver-rules=${rules}`] : CHROMIUM_ARGS,
+      });
       this.browser = launching;
       launching.then(
         (b) =>

@@ -127,7 +127,7 @@ describe('share helpers', () => {
       url: 'https://vault.example/view/a1',
       embedUrl: 'https://render.example/embed/a1',
       embedCode:
-        '<iframe src="https://render.example/embed/a1" width="100%" height="600px" frameborder="0" loading="lazy"></iframe>',
+        '<iframe src="https://render.example/embed/a1" width="100%" height="600px" data-cv-autosize frameborder="0" loading="lazy"></iframe><script async src="https://render.example/assets/embed.js"></script>',
     });
   });
 

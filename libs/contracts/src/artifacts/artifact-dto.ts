@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { artifactTypeSchema } from '../events/payloads';
 import { ArtifactInputError, parseTags } from './artifact-input';
 import { ARTIFACT_LIMITS as L, ARTIFACT_MESSAGES as M } from './artifact-limits';
+import { frameHeightSchema } from './frame-height';
 
 /** A type the client may send: one of the stored types, or AUTO to detect it from the content. */
 export const artifactTypeInputSchema = z.enum([...artifactTypeSchema.options, 'AUTO']);
@@ -102,6 +103,7 @@ export const EDITABLE_ARTIFACT_FIELDS = [
   'isPublic',
   'allowNetwork',
   'allowRemix',
+  'frameHeight',
 ] as const;
 export type EditableArtifactField = (typeof EDITABLE_ARTIFACT_FIELDS)[number];
 
@@ -117,6 +119,8 @@ export const updateArtifactBodySchema = z
     allowNetwork: z.boolean().optional(),
     /** Visitors of the public artifact may save a copy to their vault (on unless the owner says no). */
     allowRemix: z.boolean().optional(),
+    /** The frame's height: null automatic, 'viewport' fill the window, or px (see frame-height.ts). */
+    frameHeight: frameHeightSchema.optional(),
     /**
      * The revision the edit started from: when it is not the stored one, 409
      * ARTIFACT_EDIT_CONFLICT and nothing is stored. Without it the edit applies (API clients).
@@ -318,6 +322,11 @@ export const publicArtifactSchema = z.object({
   allowNetwork: z.boolean(),
   /** Visitors may save a copy to their vault (the owner's setting; on by default). */
   allowRemix: z.boolean(),
+  /**
+   * The owner's frame height (frame-height.ts): null automatic, 'viewport' fill the window, or px.
+   * Always sent by the artifacts service; absent in answers kept from before it (read: automatic).
+   */
+  frameHeight: z.union([z.literal('viewport'), z.number().int(), z.null()]).optional(),
   /** The artifact is a copy of another one ("Remixed from"); null when it is not. */
   remixedFrom: remixOriginSchema.nullable(),
   tags: z.array(z.string()),

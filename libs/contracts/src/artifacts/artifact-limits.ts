@@ -57,7 +57,7 @@ export const ARTIFACT_MESSAGES = {
   private: 'This artifact is private',
   notOwner: 'You can only change your own artifacts.',
   nothingToUpdate:
-    'Nothing to update: send at least one of title, description, type, content, tags, isPublic, allowNetwork, allowRemix, publishVersions.',
+    'Nothing to update: send at least one of title, description, type, content, tags, isPublic, allowNetwork, allowRemix, frameHeight, publishVersions.',
   /** `publishVersions` on an artifact that stays private. */
   publishNeedsPublic: 'Versions are published with the artifact: make it public to publish its versions.',
   conflict: 'The artifact was changed at the same time. Please try again.',

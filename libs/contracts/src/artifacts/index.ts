@@ -4,6 +4,7 @@ export * from './artifact-dto';
 export * from './artifact-file';
 export * from './artifact-routes';
 export * from './share';
+export * from './frame-height';
 export * from './public-cache';
 export * from './portability-routes';
 export * from './share-meta';

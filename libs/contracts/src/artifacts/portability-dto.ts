@@ -3,6 +3,7 @@ import { artifactTypeSchema } from '../events/payloads';
 import { artifactMetadataSchema, metadataInputSchema, tagsInputSchema } from './artifact-dto';
 import { ARTIFACT_LIMITS as L, ARTIFACT_MESSAGES as M } from './artifact-limits';
 import { exportedRuntimeSchema } from './runtime-dto';
+import { frameHeightSchema } from './frame-height';
 
 /**
  * Export and import of a user's artifacts with their history (#18, docs/reference/artifacts.md "Export and
@@ -55,6 +56,8 @@ export const exportedArtifactSchema = z.object({
   tags: z.array(z.string()),
   isPublic: z.boolean(),
   allowNetwork: z.boolean(),
+  /** The owner's frame height; absent when automatic (and in exports from before it existed). */
+  frameHeight: z.union([z.literal('viewport'), z.number().int()]).optional(),
   metadata: artifactMetadataSchema,
   viewCount: z.number(),
   shareCount: z.number(),
@@ -128,6 +131,7 @@ export const importArtifactSchema = z
     tags: tagsInputSchema.optional(),
     isPublic: z.boolean().optional(),
     allowNetwork: z.boolean().optional(),
+    frameHeight: frameHeightSchema.optional(),
     metadata: metadataInputSchema.optional(),
     version: z.number().int().min(1).optional(),
     versionCreatedAt: date.optional(),

@@ -1,4 +1,5 @@
 import { EMBED_DEFAULTS } from './artifact-limits';
+import { type FrameHeightSetting, embedFrameSize } from './frame-height';
 
 export interface ShareLinks {
   url: string;
@@ -23,16 +24,49 @@ export function embedUrl(origin: string, id: string, version?: number): string {
   return `${trimOrigin(origin)}/embed/${encodeURIComponent(id)}${pin(version)}`;
 }
 
-/** The iframe snippet users paste into their pages (100% by 600px unless told otherwise). */
+/** The script that lets an automatic embed follow its document's height (on the renderer's origin). */
+export const EMBED_SCRIPT_PATH = '/assets/embed.js';
+/** The attribute that asks the embed script to size an iframe; without it the iframe keeps its height. */
+export const EMBED_AUTOSIZE_ATTRIBUTE = 'data-cv-autosize';
+
+/**
+ * The iframe snippet users paste into their pages (100% by 600px unless told otherwise). With
+ * `autosize` the iframe is marked for the embed script, which follows after it: the iframe then
+ * grows and shrinks with the artifact (docs/reference/rendering.md, "Embeds"); without the
+ * script, or without the mark, its height is the embedder's and the artifact scrolls inside.
+ */
 export function embedCode(
   origin: string,
   id: string,
-  options: { width?: string; height?: string; title?: string; version?: number } = {},
+  options: {
+    width?: string;
+    height?: string;
+    title?: string;
+    version?: number;
+    /** Where the embed script is served (the renderer's own origin); required for `autosize`. */
+    autosize?: { scriptOrigin: string };
+  } = {},
 ): string {
   const width = options.width ?? EMBED_DEFAULTS.width;
   const height = options.height ?? EMBED_DEFAULTS.height;
   const title = options.title ? ` title="${escapeAttr(options.title)}"` : '';
-  return `<iframe src="${escapeAttr(embedUrl(origin, id, options.version))}" width="${escapeAttr(width)}" height="${escapeAttr(height)}"${title} frameborder="0" loading="lazy"></iframe>`;
+  const mark = options.autosize ? ` ${EMBED_AUTOSIZE_ATTRIBUTE}` : '';
+  const script = options.autosize
+    ? `<script async src="${escapeAttr(trimOrigin(options.autosize.scriptOrigin) + EMBED_SCRIPT_PATH)}"></script>`
+    : '';
+  return `<iframe src="${escapeAttr(embedUrl(origin, id, options.version))}" width="${escapeAttr(width)}" height="${escapeAttr(height)}"${title}${mark} frameborder="0" loading="lazy"></iframe>${script}`;
+}
+
+/** The embed code's height for the owner's setting: the pinned px, or the default and (automatic) the script. */
+export function embedSizing(
+  renderer: string,
+  frameHeight: FrameHeightSetting | undefined,
+): { height: string; autosize?: { scriptOrigin: string } } {
+  const size = embedFrameSize(frameHeight ?? null);
+  return {
+    height: `${size.height}px`,
+    ...(size.autosize ? { autosize: { scriptOrigin: renderer } } : {}),
+  };
 }
 
 /**
@@ -44,11 +78,17 @@ export function shareLinks(
   id: string,
   title?: string,
   version?: number,
+  /** The owner's frame height: the embed code's iframe height, or automatic sizing. */
+  frameHeight: FrameHeightSetting = null,
 ): ShareLinks {
   return {
     url: viewUrl(origins.app, id, version),
     embedUrl: embedUrl(origins.renderer, id, version),
-    embedCode: embedCode(origins.renderer, id, { ...(title ? { title } : {}), version }),
+    embedCode: embedCode(origins.renderer, id, {
+      ...(title ? { title } : {}),
+      version,
+      ...embedSizing(origins.renderer, frameHeight),
+    }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type RenderableArtifact } from './protocol';
 import { artifactTypeSchema } from '../events/payloads';
+import { readFrameHeight } from '../artifacts/frame-height';
 
 /**
  * The one place that knows how the artifacts service names the sanitized form of an artifact
@@ -18,6 +19,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 export function toRenderableArtifact(raw: Record<string, unknown>): RenderableArtifact {
   const type = artifactTypeSchema.safeParse(raw['type']);
   const id = str(raw['id']);
+  const frameHeight = readFrameHeight(raw['frameHeight']);
   return {
     ...(id !== null ? { id } : {}),
     title: str(raw['title'])?.trim() || 'Untitled',
@@ -28,6 +30,8 @@ export function toRenderableArtifact(raw: Record<string, unknown>): RenderableAr
     renderError: str(raw[FIELDS.renderError]),
     securityWarning: str(raw[FIELDS.securityWarning]),
     ...(raw['allowNetwork'] === true ? { allowNetwork: true } : {}),
+    // Automatic is the absence of a setting: the frame's request stays as it was without one.
+    ...(frameHeight !== null ? { frameHeight } : {}),
   };
 }
 

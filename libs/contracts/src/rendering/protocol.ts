@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { artifactTypeSchema } from '../events/payloads';
 import { RUNTIME_LIMITS } from '../artifacts/runtime-dto';
+import { frameHeightSchema } from '../artifacts/frame-height';
 
 /**
  * The postMessage protocol between the app (parent) and the renderer frame (separate origin).
@@ -60,6 +61,11 @@ export const renderableArtifactSchema = z.strictObject({
   securityWarning: z.string().max(2_000).nullable(),
   /** The owner allowed outbound network; the renderer's CSP follows it (absent: not allowed). */
   allowNetwork: z.boolean().optional(),
+  /**
+   * The owner's frame height (artifacts/frame-height.ts): 'viewport' or px; absent: automatic.
+   * The app sizes its frame by it; an embed reports its height for the embed script only when absent.
+   */
+  frameHeight: frameHeightSchema.optional(),
 });
 export type RenderableArtifact = z.infer<typeof renderableArtifactSchema>;
 
