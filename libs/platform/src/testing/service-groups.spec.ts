@@ -25,7 +25,7 @@ describe('service groups', () => {
   it("names every consumer group a service's config declares, and no other", () => {
     const declared = declaredGroups();
     expect(Object.keys(declared).sort()).toEqual(
-      ['analytics', 'artifacts', 'billing', 'identity', 'onboarding'].sort(),
+      ['analytics', 'artifacts', 'billing', 'identity', 'onboarding', 'thumbnailer'].sort(),
     );
     for (const [app, keys] of Object.entries(declared))
       expect([app, Object.keys(groupEnv('p', app)).sort()]).toEqual([app, keys]);

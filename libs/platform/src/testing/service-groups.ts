@@ -81,6 +81,12 @@ const SERVICE_GROUPS = {
     ],
     USER_DELETED_CONSUMER_GROUP: ['user-deleted', [Topic.UserDeleted]],
   },
+  thumbnailer: {
+    THUMBNAIL_CONSUMER_GROUP: [
+      'versions',
+      [Topic.ArtifactCreated, Topic.ArtifactUpdated, Topic.ArtifactDeleted, Topic.UserDeleted],
+    ],
+  },
 } satisfies Record<string, Record<string, readonly [string, readonly Topic[]]>>;
 
 /** One consumer group of a service under a test's prefix: its config key, name and topics. */
@@ -123,6 +129,7 @@ const SERVICE_NAMESPACES: Record<string, (prefix: string) => Record<string, stri
   }),
   analytics: (prefix) => ({ ANALYTICS_REDIS_PREFIX: `test-${prefix}` }),
   onboarding: (prefix) => ({ ONBOARDING_QUEUE: `test-${prefix}-check-ins` }),
+  thumbnailer: (prefix) => ({ THUMBNAIL_QUEUE: `test-${prefix}-thumbnails` }),
   gateway: (prefix) => ({ RATE_LIMIT_NAMESPACE: `test-${prefix}` }),
 };
 
