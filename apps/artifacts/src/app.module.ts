@@ -39,6 +39,9 @@ export class AppModule {
           consumes: [
             Topic.ViewCountChanged,
             Topic.UserDeleted,
+            // Owners' display names, for a copy's "Remixed from".
+            Topic.UserRegistered,
+            Topic.ProfileUpdated,
             // The search read model follows the service's own artifact events.
             Topic.ArtifactCreated,
             Topic.ArtifactUpdated,

@@ -28,6 +28,8 @@ export const artifactsConfigSchema = baseConfigSchema
     USER_DELETED_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.user-deleted'),
     /** The consumer group that counts copies (remixes) of an artifact from the copies' created events. */
     REMIX_COUNT_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.remix-counts'),
+    /** The consumer group that keeps owners' display names ("Remixed from … by Ada L."). */
+    OWNER_NAMES_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.owner-names'),
     /**
      * GitHub's REST API, where a gist named by URL is read from (imports, docs/guides/imports.md);
      * tests point it at a local server speaking the same JSON.

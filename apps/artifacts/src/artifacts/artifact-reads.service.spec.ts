@@ -17,6 +17,7 @@ import { type ArtifactsRepository } from './artifacts.repository';
 import { type ListPosition } from './list-order';
 import { type CachedRead, type PublicArtifactCache } from './public-cache';
 import { type VersionsRepository, versionId } from './versions.repository';
+import { type OwnerNamesRepository } from '../owner-names/owner-names.repository';
 import { errorCode } from '@core-vault/platform/testing';
 
 /** The service sees only the methods a fake gives; this is the one place that says so. */
@@ -121,6 +122,9 @@ function setup(
           return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
         },
       }),
+      as<OwnerNamesRepository>({
+        nameOf: (id: string) => Promise.resolve(id === 'orig-owner' ? 'Ada L.' : null),
+      }),
     ),
     cache,
     loads: () => loads,
@@ -149,6 +153,22 @@ describe('ArtifactReadsService', () => {
       expect(JSON.parse(read.body)).toMatchObject({ artifact: { owner: 'u1' } });
     }
     expect(t.loads()).toBe(3);
+  });
+
+  it("names a copy's original owner as they are named now, to its owner and to visitors", async () => {
+    const remixedFrom = { artifactId: 'orig', title: 'Palette', ownerId: 'orig-owner', version: 1 };
+    const copy = artifact('Copy', true, { remixedFrom });
+    const unknown = artifact('Other copy', true, { remixedFrom: { ...remixedFrom, ownerId: 'gone' } });
+    const t = setup([copy, unknown]);
+    const expected = { artifactId: 'orig', title: 'Palette', ownerName: 'Ada L.', version: 1 };
+    expect(JSON.parse((await t.reads.read(copy._id, owner)).body).artifact.remixedFrom).toEqual(expected);
+    const visitor = JSON.parse((await t.reads.read(copy._id, null)).body).artifact;
+    expect(visitor.remixedFrom).toEqual(expected);
+    // Never the original owner's id.
+    expect(JSON.stringify(visitor)).not.toContain('orig-owner');
+    expect(
+      JSON.parse((await t.reads.read(unknown._id, null)).body).artifact.remixedFrom.ownerName,
+    ).toBeNull();
   });
 
   it('answers 403 for a private artifact to others and 404 for a missing or malformed id', async () => {

@@ -12,7 +12,8 @@ import { renderArtifact } from '../rendering/render';
 import { canManage, ownerIds } from './artifact-access';
 import { isArtifactId } from './artifact-state';
 import { type ArtifactDoc } from './artifact.schema';
-import { pinTo, toOwnerView, toPublicView, toSummary } from './artifact-views';
+import { pinTo, toOwnerView, toPublicView, toSummary, withOwnerName } from './artifact-views';
+import { OwnerNamesRepository } from '../owner-names/owner-names.repository';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
 import { CollectionsRepository } from '../collections/collections.repository';
@@ -39,6 +40,7 @@ export class ArtifactReadsService {
     private readonly versions: VersionsRepository,
     private readonly collections: CollectionsRepository,
     private readonly searchIndex: ArtifactSearchRepository,
+    private readonly names: OwnerNamesRepository,
   ) {}
 
   /**
@@ -57,14 +59,24 @@ export class ArtifactReadsService {
     const doc = await this.artifacts.findLive(id);
     if (!doc) throw ArtifactException.notFound();
     if (canManage(user, doc.owner)) {
-      const body = JSON.stringify({ artifact: await this.pinned(doc, toOwnerView(doc), version, true) });
+      const view = await this.named(doc, toOwnerView(doc));
+      const body = JSON.stringify({ artifact: await this.pinned(doc, view, version, true) });
       return { body, etag: strongEtag(body), visibility: 'private' };
     }
     if (!doc.isPublic) throw ArtifactException.private();
-    const body = JSON.stringify({ artifact: await this.pinned(doc, toPublicView(doc), version, false) });
+    const view = await this.named(doc, toPublicView(doc));
+    const body = JSON.stringify({ artifact: await this.pinned(doc, view, version, false) });
     const read: CachedRead = { body, etag: strongEtag(body), owner: doc.owner };
     await this.cache.store(doc._id, doc.rev, read, version);
     return { body, etag: read.etag, visibility: 'public' };
+  }
+
+  /**
+   * A copy's "Remixed from" with its original owner's name as it is now (a renamed or erased
+   * account follows; a cached public read keeps what it holds until a change or its TTL).
+   */
+  private named<T extends ReturnType<typeof toPublicView>>(doc: ArtifactDoc, view: T): Promise<T> {
+    return withOwnerName(view, doc, (owner) => this.names.nameOf(owner));
   }
 
   /**

@@ -118,7 +118,7 @@ describe('ArtifactReuseService: remix (save a copy)', () => {
       allowNetwork: false,
       allowRemix: true,
       version: 1,
-      remixedFrom: { artifactId: doc._id, title: 'Chart', ownerName: null, version: 1 },
+      remixedFrom: { artifactId: doc._id, title: 'Chart', ownerName: 'Ada L.', version: 1 },
       remixCount: 0,
     });
     expect(copy.id).not.toBe(doc._id);

@@ -14,7 +14,8 @@ import { canManage } from './artifact-access';
 import { ArtifactEvents } from './artifact-events';
 import { isArtifactId, newArtifact } from './artifact-state';
 import { type ArtifactDoc } from './artifact.schema';
-import { toOwnerView } from './artifact-views';
+import { OwnerNamesRepository } from '../owner-names/owner-names.repository';
+import { toOwnerView, withOwnerName } from './artifact-views';
 import { ArtifactException } from './artifacts.exception';
 import { ArtifactsRepository } from './artifacts.repository';
 import { DownloadTally } from './download-tally';
@@ -43,6 +44,7 @@ export class ArtifactReuseService {
     private readonly relay: OutboxRelayService,
     private readonly settings: SettingsRepository,
     private readonly downloads: DownloadTally,
+    private readonly names: OwnerNamesRepository,
   ) {}
 
   /** The file of the version asked; `address` is the client address the gateway forwarded. */
@@ -98,11 +100,11 @@ export class ArtifactReuseService {
         now,
         await this.settings.allowsIndexing(user.id),
       ),
-      remixedFrom: { artifactId: doc._id, title: doc.title, ownerName: null, version: source.version },
+      remixedFrom: { artifactId: doc._id, title: doc.title, ownerId: doc.owner, version: source.version },
     };
     await this.artifacts.insert({ ...copy, ...outboxOnCreate([this.events.created(copy)]) });
     this.relay.nudge();
-    return toOwnerView(copy);
+    return withOwnerName(toOwnerView(copy), copy, (owner) => this.names.nameOf(owner));
   }
 
   private async load(id: string): Promise<ArtifactDoc> {

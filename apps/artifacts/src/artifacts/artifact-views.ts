@@ -71,7 +71,8 @@ function reuseFields(doc: Pick<ArtifactDoc, 'allowRemix' | 'remixedFrom'>) {
       ? {
           artifactId: from.artifactId,
           title: from.title,
-          ownerName: from.ownerName ?? null,
+          // Filled in by the reads that answer it (withOwnerName): names change, copies do not.
+          ownerName: null,
           version: from.version,
         }
       : null,
@@ -126,4 +127,15 @@ function metadataView(metadata: ArtifactMetadata, withPageUrl: boolean): Artifac
   if (!source) return { claudeVersion, extractedAt, size };
   const { url, ...rest } = source;
   return { claudeVersion, extractedAt, size, source: withPageUrl && url ? { ...rest, url } : rest };
+}
+
+/** The view with the original owner's display name on its "Remixed from" (null when unknown). */
+export async function withOwnerName<T extends PublicArtifact>(
+  view: T,
+  doc: Pick<ArtifactDoc, 'remixedFrom'>,
+  nameOf: (userId: string) => Promise<string | null>,
+): Promise<T> {
+  const from = doc.remixedFrom;
+  if (!from || !view.remixedFrom) return view;
+  return { ...view, remixedFrom: { ...view.remixedFrom, ownerName: await nameOf(from.ownerId) } };
 }

@@ -38,7 +38,8 @@ export interface ActivityEntryDoc {
 export interface RemixOriginDoc {
   artifactId: string;
   title: string;
-  ownerName: string | null;
+  /** The original's owner: their display name is looked up when the copy is read (owner_names). */
+  ownerId: string;
   version: number;
 }
 
@@ -142,7 +143,7 @@ export const artifactSchema = new Schema<ArtifactDoc>(
         {
           artifactId: { type: String, required: true },
           title: { type: String, required: true },
-          ownerName: { type: String, default: null },
+          ownerId: { type: String, required: true },
           version: { type: Number, required: true },
         },
         { _id: false },

@@ -30,6 +30,9 @@ import { ViewCountConsumer } from './view-count.consumer';
 import { ArtifactReuseService } from './artifact-reuse.service';
 import { DownloadTally } from './download-tally';
 import { RemixCountConsumer } from './remix-count.consumer';
+import { OWNER_NAME_MODEL, ownerNameSchema } from '../owner-names/owner-name.schema';
+import { OwnerNamesConsumer } from '../owner-names/owner-names.consumer';
+import { OwnerNamesRepository } from '../owner-names/owner-names.repository';
 import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
 
@@ -44,6 +47,7 @@ import { VersionsService } from './versions.service';
       { name: ARTIFACT_VERSION_MODEL, schema: artifactVersionSchema },
       { name: COLLECTION_MODEL, schema: collectionSchema },
       { name: ARTIFACT_SETTINGS_MODEL, schema: artifactSettingsSchema },
+      { name: OWNER_NAME_MODEL, schema: ownerNameSchema },
     ]),
     SearchModule,
   ],
@@ -54,6 +58,7 @@ import { VersionsService } from './versions.service';
     SettingsController,
     ViewCountConsumer,
     RemixCountConsumer,
+    OwnerNamesConsumer,
     UserDeletedConsumer,
   ],
   providers: [
@@ -66,6 +71,7 @@ import { VersionsService } from './versions.service';
     ArtifactsService,
     ShareTally,
     DownloadTally,
+    OwnerNamesRepository,
     ArtifactReuseService,
     ArtifactEditsService,
     ArtifactReadsService,

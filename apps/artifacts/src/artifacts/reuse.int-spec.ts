@@ -1,7 +1,16 @@
 import { Redis } from 'ioredis';
 import { ARTIFACT_MESSAGES, Topic } from '@core-vault/contracts';
 import { testInfra, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
-import { type TestApp, artifactInput, client, kafkaTap, startArtifactsApp, tokenFor } from '../testing';
+import { randomUUID } from 'node:crypto';
+import {
+  type TestApp,
+  artifactInput,
+  client,
+  kafkaProducer,
+  kafkaTap,
+  startArtifactsApp,
+  tokenFor,
+} from '../testing';
 
 /**
  * Reuse from the public page (#35 point 4) against the real database, Redis and broker: download
@@ -180,6 +189,69 @@ describe('save a copy (remix)', () => {
     >;
     expect(publicRead).toMatchObject({ allowRemix: true, remixedFrom: null });
     expect(publicRead).not.toHaveProperty('remixCount');
+  });
+
+  it("names the original's owner on the copy from identity's events, newest first, and forgets them with their account", async () => {
+    const id = await create({ title: 'Named', isPublic: true });
+    const copy = (await api('POST', `/api/v1/artifacts/${id}/remix`, { token: visitor })).body.artifact;
+    const producer = await kafkaProducer();
+    const publish = (topic: Topic, data: Record<string, unknown>, occurredAt = new Date()) =>
+      producer.send({
+        topic,
+        messages: [
+          {
+            key: String(data['userId']),
+            value: JSON.stringify({
+              id: randomUUID(),
+              type: topic.replace(/\.v1$/, ''),
+              version: 1,
+              occurredAt: occurredAt.toISOString(),
+              producer: 'identity',
+              key: data['userId'],
+              data,
+            }),
+          },
+        ],
+      });
+    const nameOnCopy = async () =>
+      (await api('GET', `/api/v1/artifacts/${copy.id}`, { token: visitor })).body.artifact.remixedFrom
+        ?.ownerName;
+    const userId = `owner-${s}`;
+    const email = `${userId}@example.test`;
+    try {
+      await publish(Topic.UserRegistered, {
+        userId,
+        email,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        requestedPlan: 'pro',
+      });
+      await waitFor(nameOnCopy, (n) => n === 'Grace H.', { what: "the owner's name on the copy" });
+      const at = new Date();
+      await publish(Topic.ProfileUpdated, {
+        userId,
+        email,
+        firstName: 'Amazing',
+        lastName: 'Grace',
+        changed: ['name'],
+        at: at.toISOString(),
+      });
+      await waitFor(nameOnCopy, (n) => n === 'Amazing G.', { what: 'the new name' });
+      // A late registration (older) changes nothing; the account's deletion removes the name.
+      await publish(
+        Topic.UserRegistered,
+        { userId, email, firstName: 'Old', lastName: 'Name', requestedPlan: 'pro' },
+        new Date(at.getTime() - 60_000),
+      );
+      await publish(Topic.UserDeleted, {
+        userId,
+        email,
+        deletedAt: new Date(at.getTime() + 1_000).toISOString(),
+      });
+      await waitFor(nameOnCopy, (n) => n === null, { what: 'the name gone with the account' });
+    } finally {
+      await producer.disconnect();
+    }
   });
 
   it("refuses when the owner turned copies off, on one's own or a private artifact, and without an upload plan", async () => {

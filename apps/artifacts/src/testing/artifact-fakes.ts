@@ -20,6 +20,7 @@ import { type PublicArtifactCache } from '../artifacts/public-cache';
 import { ShareTally } from '../artifacts/share-tally';
 import { ArtifactReuseService } from '../artifacts/artifact-reuse.service';
 import { DownloadTally } from '../artifacts/download-tally';
+import { type OwnerNamesRepository } from '../owner-names/owner-names.repository';
 import { type VersionsRepository, versionId } from '../artifacts/versions.repository';
 import { type SettingsRepository } from '../settings/settings.repository';
 
@@ -179,6 +180,9 @@ export function writeServices(options: { ownerAllowsIndexing?: boolean } = {}) {
     relay,
     as<SettingsRepository>({ allowsIndexing: () => Promise.resolve(options.ownerAllowsIndexing ?? false) }),
     new DownloadTally(marks.redis, as<ArtifactsRepository>(artifacts), as<Logger>({ warn: () => undefined })),
+    as<OwnerNamesRepository>({
+      nameOf: (id: string) => Promise.resolve(id === owner.id ? 'Ada L.' : null),
+    }),
   );
   const stored = (over: { isPublic?: boolean } = {}, by: AuthUser = owner): ArtifactDoc => {
     const doc = newArtifact(

@@ -39,6 +39,10 @@ const SERVICE_GROUPS = {
   artifacts: {
     VIEW_COUNT_CONSUMER_GROUP: ['view-counts', [Topic.ViewCountChanged]],
     REMIX_COUNT_CONSUMER_GROUP: ['remix-counts', [Topic.ArtifactCreated]],
+    OWNER_NAMES_CONSUMER_GROUP: [
+      'owner-names',
+      [Topic.UserRegistered, Topic.ProfileUpdated, Topic.UserDeleted],
+    ],
     // Earlier runs' artifacts are not in this run's database: nothing to index from them.
     SEARCH_CONSUMER_GROUP: [
       'search-index',
