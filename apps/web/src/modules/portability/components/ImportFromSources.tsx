@@ -39,7 +39,7 @@ export function ImportFromSources() {
     const list = Array.from(files);
     const first = list[0];
     if (choice === 'folder') void preview({ kind: 'folder', files: list });
-    else if (first) void preview({ kind: 'file', source: sourceOf(choice), file: first });
+    else if (first) void preview({ kind: 'file', source: choice satisfies ImportSource, file: first });
   };
   const previewGist = () => {
     if (gistUrl.trim()) void preview({ kind: 'gist', url: gistUrl.trim() } satisfies SourceInput);
@@ -174,7 +174,3 @@ export function ImportFromSources() {
 
 /** Rows of the preview table shown (the counts above it are whole). */
 const PREVIEW_ROWS = 200;
-
-function sourceOf(choice: Exclude<Choice, 'folder' | 'gist'> | 'gist'): ImportSource {
-  return choice;
-}
