@@ -13,4 +13,9 @@ const dirs = ['apps', 'libs']
 module.exports = {
   projects: dirs.flatMap((dir) => kinds.map((kind) => preset(dir, kind))),
   testSequencer: path.join(__dirname, 'tools/jest/late-suites.sequencer.js'),
+  // CPU per test file (tools/jest/cpu-reporter.js) when CV_CPU_REPORT names a file.
+  reporters: [
+    'default',
+    ...(process.env.CV_CPU_REPORT ? [path.join(__dirname, 'tools/jest/cpu-reporter.js')] : []),
+  ],
 };

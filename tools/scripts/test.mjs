@@ -117,6 +117,18 @@ function phase(name) {
   };
 }
 
+/** The suites that cost a lane the most CPU (tools/jest/cpu-reporter.js), for the CI log. */
+function printCpuTop(file, lane, count = 8) {
+  if (!existsSync(file)) return;
+  const rows = JSON.parse(readFileSync(file, 'utf8'));
+  const total = rows.reduce((sum, r) => sum + (r.cpuSeconds ?? 0), 0);
+  console.log(`-- CPU of the ${lane} lane: ${total.toFixed(0)} s; most expensive suites:`);
+  for (const r of rows.slice(0, count))
+    console.log(
+      `   ${String(r.cpuSeconds).padStart(6)} s CPU ${String(r.wallSeconds).padStart(6)} s wall  ${r.file}`,
+    );
+}
+
 function abandon(reason) {
   if (run.abandoned) return;
   run.abandoned = reason;
@@ -191,7 +203,17 @@ async function main() {
         // process group is cleaned up after it anyway.
         ['--ci', '--forceExit', '--json', `--outputFile=${join(outDir, `jest-${id}.json`)}`, ...extra],
         join(outDir, `jest-${id}.json`),
-        { env: { JEST_KIND: kind, ...(lane ? { JEST_INT_LANE: lane } : {}), ...env }, timeoutMs, parallel },
+        {
+          env: {
+            JEST_KIND: kind,
+            ...(lane ? { JEST_INT_LANE: lane } : {}),
+            // CPU per suite (tools/jest/cpu-reporter.js): what the lanes' length follows.
+            CV_CPU_REPORT: join(outDir, `cpu-${id}.json`),
+            ...env,
+          },
+          timeoutMs,
+          parallel,
+        },
       );
     };
 
@@ -259,6 +281,7 @@ async function main() {
       jest('int', ['--runInBand'], laneGuard, { env: intEnv, parallel: true, lane: 'stacks' }),
     ]);
     lanesPhase.end();
+    for (const lane of ['services', 'stacks']) printCpuTop(join(outDir, `cpu-int-${lane}.json`), lane);
     await deployTools;
     await dropNewTestDatabases(mongoUrl, databasesBefore)
       .then((dropped) => console.log(`dropped ${dropped.length} test database(s) of this run`))

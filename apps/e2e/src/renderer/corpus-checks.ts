@@ -139,6 +139,9 @@ async function openEmbed(page: Page, urls: Urls, id: string, renderTimeoutMs: nu
   };
 }
 
+/** A small phone's window: a quarter of the 1280×900 pixels, where a software frame is cheap. */
+const HEAVY_VIEWPORT = { width: 480, height: 640 };
+
 /**
  * One item in one mode, in a context of its own worker (kept: the SPA's files stay cached).
  * `patience` scales every ceiling (a check tried again alone after a timing failure).
@@ -153,6 +156,9 @@ export async function checkMode(
 ) {
   const started = Date.now();
   const page = await context.newPage();
+  // A heavy item (a WebGL scene drawn in software here) in a phone-sized window: its frames cost
+  // by the pixel, and the checks (first frame, a drag that changes pixels) are the same.
+  if (item.heavy) await page.setViewportSize(HEAVY_VIEWPORT);
   page.on('dialog', (d) => void d.dismiss().catch(() => undefined));
   const seen = track(page, mode);
   const result: ModeResult = {
