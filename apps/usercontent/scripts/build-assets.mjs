@@ -2,6 +2,7 @@
 // Builds what the renderer serves from dist/public:
 //   assets/agent.js   the script inside every artifact document (tiny: it counts in the embed budget)
 //   assets/frame.js   the /frame shell (protocol checks, document builder)
+//   assets/embed.js   the embed code's script on embedding pages (automatic heights)
 //   vendor/*.js       one ES module per library a React artifact may import, sharing one React
 //                     through the document's import map; plus sucrase, highlight.js, marked,
 //                     Tailwind's browser build and d3's UMD build. Nothing comes from a public CDN.
@@ -85,6 +86,13 @@ async function buildClient() {
     outfile: join(out, 'assets/agent.js'),
     format: 'iife',
     plugins: [contractsRenderingOnly],
+  });
+  // The embed code's script, on the embedding page: no imports from the contracts at all.
+  await build({
+    ...common,
+    entryPoints: [join(appDir, 'src/client/embed.ts')],
+    outfile: join(out, 'assets/embed.js'),
+    format: 'iife',
   });
   await build({
     ...common,

@@ -23,3 +23,23 @@ type Body =
 export function agentMessage(body: Body): AgentMessage {
   return { channel: AGENT_CHANNEL, v: AGENT_PROTOCOL_VERSION, ...body };
 }
+
+/**
+ * Embed → embedding page (automatic height only): the document's height and sizing mode for the
+ * embed script (embed-resizer.ts). A channel of its own: it never reaches the app's frame handler.
+ */
+export const EMBED_CHANNEL = 'core-vault/embed';
+export interface EmbedHeightMessage {
+  channel: typeof EMBED_CHANNEL;
+  v: 1;
+  kind: 'height';
+  height: number;
+  mode: 'content' | 'viewport';
+}
+
+export function embedHeightMessage(report: {
+  height: number;
+  mode: 'content' | 'viewport';
+}): EmbedHeightMessage {
+  return { channel: EMBED_CHANNEL, v: 1, kind: 'height', height: report.height, mode: report.mode };
+}

@@ -5,13 +5,20 @@
  * It imports nothing from the contracts (that would pull zod into every embed); agent.spec.ts
  * checks its messages against the zod schemas instead.
  */
-import { type AgentError, type AgentMessage, agentMessage } from './agent-messages';
+import { type AgentError, type AgentMessage, agentMessage, embedHeightMessage } from './agent-messages';
 import { keepBrandOutOfTheWay } from './brand-placement';
 import { installClaudeRuntime, showAiOffNotice } from './claude-runtime';
 import { installNavigationGuard, showNavigationBlocked } from './navigation-guard';
 import { embedTransport, originLocalStorage, parentTransport } from './runtime-transports';
 import { runReact } from './react-runner';
-import { PROBE_TIMEOUT_MS, SETTLE_CAP_MS, SETTLE_MS, SizingClassifier, contentHeight } from './sizing';
+import {
+  PROBE_TIMEOUT_MS,
+  type Report,
+  SETTLE_CAP_MS,
+  SETTLE_MS,
+  SizingClassifier,
+  contentHeight,
+} from './sizing';
 import { installPersistedStorage, installStorageShim } from './storage-shim';
 import { reportEmbedView } from './view-beacon';
 
@@ -25,6 +32,8 @@ const script = document.currentScript as HTMLScriptElement | null;
 const mode = script?.dataset['mode'] === 'frame' ? 'frame' : 'embed';
 const parentOrigin = script?.dataset['parent'];
 const runtimeApi = script?.dataset['runtime'];
+// An embed whose height is automatic tells the embedding page its height (embed-resizer.ts).
+const autosize = mode === 'embed' && script?.dataset['autosize'] === '1';
 const framed = window.parent !== window;
 
 function post(message: AgentMessage): void {
@@ -83,7 +92,7 @@ if (transport)
  * Height and sizing mode (sizing.ts), measured once per frame after anything that can change
  * them: the document's boxes (ResizeObserver), the frame's height (resize), late loads.
  */
-function watchHeight(): void {
+function watchHeight(send: (report: Report) => void): void {
   const classifier = new SizingClassifier();
   let scheduled = false;
   // Shrinking waits for load, the first render and SETTLE_MS (sizing.ts), or SETTLE_CAP_MS.
@@ -107,7 +116,7 @@ function watchHeight(): void {
     scheduled = false;
     const now = performance.now();
     const report = classifier.sample({ v: window.innerHeight, c: contentHeight() }, now, now >= settledAt);
-    if (report) post(agentMessage({ kind: 'height', ...report }));
+    if (report) send(report);
     if (classifier.probing) setTimeout(schedule, PROBE_TIMEOUT_MS + 50);
   };
   const schedule = () => {
@@ -155,7 +164,11 @@ window.__coreVault = {
   },
 };
 
-// Embeds report nothing: they are the top document of a third party's fixed-height iframe.
-if (mode === 'frame' && framed) watchHeight();
+// In the app's frame: height and mode to the app. In an embed: only with an automatic height, to
+// whatever page frames it (its origin is unknown; the height of a public artifact is all it
+// learns), where the embed script may follow it. A pinned height is the iframe's: nothing is sent.
+if (mode === 'frame' && framed) watchHeight((report) => post(agentMessage({ kind: 'height', ...report })));
+else if (autosize && framed)
+  watchHeight((report) => window.parent.postMessage(embedHeightMessage(report), '*'));
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onReady);
 else onReady();

@@ -25,6 +25,12 @@ export interface DocumentOptions {
    * calls, anonymously). In frame mode the app answers the runtime's calls instead.
    */
   runtimeApi?: string;
+  /**
+   * embed mode: the artifact's height is automatic, so the agent reports it to the embedding page
+   * for the embed script (docs/reference/rendering.md, "Embeds"). Without it an embed reports
+   * nothing: its height is the iframe's, and the document scrolls inside.
+   */
+  autosize?: boolean;
   highlight?: HighlightFn;
   /** Markdown to HTML for previews that have no sanitized form yet. */
   markdown?: (source: string) => string;
@@ -82,7 +88,8 @@ function agentTag(options: DocumentOptions): string {
       : '';
   const runtime =
     options.mode === 'embed' && options.runtimeApi ? ` data-runtime="${escapeHtml(options.runtimeApi)}"` : '';
-  return `${storage}<script src="${AGENT_URL}" data-mode="${options.mode}"${parent}${runtime}></script>`;
+  const autosize = options.mode === 'embed' && options.autosize ? ' data-autosize="1"' : '';
+  return `${storage}<script src="${AGENT_URL}" data-mode="${options.mode}"${parent}${runtime}${autosize}></script>`;
 }
 
 function brand(options: DocumentOptions): string {

@@ -3,6 +3,7 @@ import {
   SHARE_CARD_SIZE,
   artifactShareMeta,
   embedCode,
+  embedFrameSize,
   labelOfOrigin,
   shareCardUrl,
   shareMetaTags,
@@ -98,6 +99,8 @@ export async function embedPage(
   const needs = documentNeeds(artifact);
   const html = buildArtifactDocument(artifact, {
     ...base,
+    // Automatic height (no owner's setting): the embed script may follow the document.
+    autosize: artifact.frameHeight === undefined,
     brandHref: `${webOrigin}/view/${encodeURIComponent(id)}${pin ? `?v=${pin}` : ''}`,
     runtimeApi: `${webOrigin}/api/v1/artifacts/${encodeURIComponent(id)}`,
     ...(needs.highlight ? { highlight: highlightOnServer } : {}),
@@ -134,13 +137,17 @@ export async function oembed(
   if (!found.ok) return { status: found.status === 502 ? 502 : 404, body: { message: found.message } };
   const maxWidth = positive(params.get('maxwidth'));
   const maxHeight = positive(params.get('maxheight'));
-  const height = Math.min(600, maxHeight ?? 600);
+  // The owner's pinned height, or 600; within the consumer's maxheight.
+  const size = embedFrameSize(found.artifact.frameHeight ?? null);
+  const height = Math.min(size.height, maxHeight ?? size.height);
   const width = maxWidth ?? 800;
   const theme = parseTheme(params.get('theme'));
   let html = embedCode(origins.embed(id), id, {
     width: maxWidth ? String(maxWidth) : '100%',
     height: String(height),
     title: found.artifact.title,
+    // Automatic: the embed script follows the document, unless the consumer set a maximum.
+    ...(size.autosize && maxHeight === undefined ? { autosize: { scriptOrigin: origins.renderer } } : {}),
   });
   // A pinned link embeds that version; the theme rides along.
   const query = [pinned ? `v=${pinned}` : '', theme === 'dark' ? 'theme=dark' : '']

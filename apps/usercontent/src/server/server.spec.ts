@@ -70,6 +70,20 @@ const ARTIFACTS: Record<string, { status: number; body?: unknown }> = {
       },
     },
   },
+  tall: {
+    status: 200,
+    body: {
+      artifact: {
+        id: 'tall',
+        title: 'Pinned',
+        type: 'HTML',
+        content: '<p>long</p>',
+        rendered: '<p>long</p>',
+        isPublic: true,
+        frameHeight: 1500,
+      },
+    },
+  },
   secret: { status: 403, body: { message: 'This artifact is private' } },
   leaky: {
     status: 200,
@@ -306,6 +320,14 @@ describe('/embed/{id}', () => {
       `<a class="cv-brand" href="${APP}/view/pub" target="_blank" rel="noopener">Core Vault</a>`,
     );
     expect(html).toContain('data-mode="embed"');
+    // Automatic height: the agent reports it to the embedding page (for the embed script).
+    expect(html).toContain('data-autosize="1"');
+  });
+
+  it('reports no height from an embed whose height the owner pinned (the iframe’s is final)', async () => {
+    const html = await (await get('/embed/tall')).text();
+    expect(html).toContain('data-mode="embed"');
+    expect(html).not.toContain('data-autosize');
   });
 
   it('lets browsers and CDNs keep a public embed: strong ETag, public caching, 304 on a repeat view', async () => {
@@ -443,7 +465,7 @@ describe('/oembed', () => {
       provider_name: 'Core Vault',
       provider_url: `${APP}/`,
       title: 'Chart <1>',
-      html: `<iframe src="${origins.originFor('pub')}/embed/pub" width="100%" height="600" title="Chart &lt;1&gt;" frameborder="0" loading="lazy"></iframe>`,
+      html: `<iframe src="${origins.originFor('pub')}/embed/pub" width="100%" height="600" title="Chart &lt;1&gt;" data-cv-autosize frameborder="0" loading="lazy"></iframe><script async src="${RENDERER}/assets/embed.js"></script>`,
       width: 800,
       height: 600,
       thumbnail_url: `${APP}/api/v1/artifacts/pub/card.png`,
@@ -468,12 +490,25 @@ describe('/oembed', () => {
     expect(body).not.toHaveProperty('thumbnail_url');
   });
 
+  it('answers the owner’s pinned height, within maxheight, without the resize script', async () => {
+    const url = encodeURIComponent(`${APP}/view/tall`);
+    const body = (await (await get(`/oembed?url=${url}`)).json()) as Record<string, unknown>;
+    expect(body['height']).toBe(1500);
+    expect(body['html']).toContain('height="1500"');
+    expect(body['html']).not.toContain('data-cv-autosize');
+    expect(body['html']).not.toContain('<script');
+    const capped = (await (await get(`/oembed?url=${url}&maxheight=700`)).json()) as Record<string, unknown>;
+    expect(capped['height']).toBe(700);
+  });
+
   it('accepts the embed URL too and honours maxwidth/maxheight', async () => {
     const body = (await (
       await get(`/oembed?url=${encodeURIComponent(`${RENDERER}/embed/pub`)}&maxwidth=500&maxheight=300`)
     ).json()) as Record<string, unknown>;
     expect(body).toMatchObject({ width: 500, height: 300 });
     expect(body['html']).toContain('width="500" height="300"');
+    // A maximum is a fixed height: no resize script.
+    expect(body['html']).not.toContain('<script');
     // …and the embed URL on the artifact's own origin.
     const own = `${origins.originFor('pub')}/embed/pub`;
     expect((await get(`/oembed?url=${encodeURIComponent(own)}`)).status).toBe(200);
