@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
@@ -88,6 +89,23 @@ function staticAssetCaching(): Plugin {
 }
 
 /**
+ * The Web Share Target's action when no service worker took the POST (public/share-target-sw.js
+ * not installed yet): on to the upload form, empty, as nginx does (deploy/docker/web).
+ */
+function shareTargetFallback(): Plugin {
+  const fallback = (req: { method?: string; url?: string }, res: ServerResponse, next: () => void) => {
+    if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== '/share-target/') return next();
+    res.writeHead(303, { Location: '/upload', ...headers });
+    res.end();
+  };
+  return {
+    name: 'core-vault:share-target-fallback',
+    configureServer: (server) => void server.middlewares.use(fallback),
+    configurePreviewServer: (server) => void server.middlewares.use(fallback),
+  };
+}
+
+/**
  * The built index.html's <meta http-equiv="Content-Security-Policy">: the part of the app's
  * policy that names the renderer (frame-src), known at build time like the bundle's own
  * RENDERER_ORIGIN, so every server of the built files delivers it (src/lib/page-security.ts).
@@ -113,7 +131,7 @@ function appPagePolicy(origin: string): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), staticAssetCaching(), appPagePolicy(rendererOrigin)],
+  plugins: [react(), staticAssetCaching(), shareTargetFallback(), appPagePolicy(rendererOrigin)],
   resolve: {
     alias: {
       '@core-vault/contracts': `${root}/libs/contracts/src/index.ts`,

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { routes } from './app/routes';
+import { registerShareTarget } from './lib/service-worker';
 import { SessionProvider } from './modules/auth';
 import './app/base.css';
 
@@ -18,3 +19,5 @@ createRoot(container).render(
     </SessionProvider>
   </StrictMode>,
 );
+
+registerShareTarget();

@@ -3,7 +3,8 @@
  * (every service from its dist build, the renderer and `vite preview`): register for the trial
  * with a test card, read codes from the mail sink, upload one artifact of each type (typed and
  * dropped), sort, search, toggle visibility, share, embed, delete, count a consented view, cancel
- * and resume, export, sign out and back in — with the spec's error paths on the way. Each main
+ * and resume, export, sign out and back in — with the spec's error paths on the way; then the
+ * app's shell (journey/app-shell.flow.ts: theme, manifest, footer, share target). Each main
  * screen is captured in .local/screenshots/.
  */
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { appContext, launchBrowser, recordDialogs, screenshot } from '../support
 import { mailIds, waitForCode } from '../support/mail';
 import { type Stack, startStack } from '../support/stack';
 import { ui } from '../support/ui';
+import { appShellFlow } from './journey/app-shell.flow';
 
 jest.setTimeout(120_000);
 
@@ -471,3 +473,6 @@ describe('a new user in the browser', () => {
     await ui.visible(page.getByRole('tab', { name: 'My Artifacts (9)' }));
   });
 });
+
+describe("the app's shell: theme, install, footer, share target", () =>
+  appShellFlow(() => ({ stack, browser, signedIn: context })));

@@ -5,7 +5,7 @@ import { anonymous, renderApp, stubFetch } from '../test-support';
 /** The consent store's key (spec artifacts §3 "Local storage"). */
 const CONSENT_KEY = 'cv.analytics-consent';
 const banner = () => screen.queryByRole('region', { name: 'Usage Analytics' });
-const footer = () => screen.getByRole('contentinfo');
+const footer = () => screen.getByRole('contentinfo', { name: 'Site settings' });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -21,8 +21,15 @@ import { Banner } from '../../../components/ui';
 import './upload.css';
 
 /** Title, description, type, content, public, tags; file drop; auto-detection; live preview (spec §2–5). */
-export function UploadForm({ onUploaded }: { onUploaded: (artifact: Artifact) => void }) {
-  const [form, setForm] = useState<UploadFields>(emptyUpload);
+export function UploadForm({
+  onUploaded,
+  initial = emptyUpload,
+}: {
+  onUploaded: (artifact: Artifact) => void;
+  /** Where the form starts (something shared into the app); empty otherwise. */
+  initial?: UploadFields;
+}) {
+  const [form, setForm] = useState<UploadFields>(initial);
   const create = useApiMutation(endpoints.artifacts.create);
   const busy = create.isPending;
   const [progress, setProgress] = useState<UploadProgress | null>(null);
