@@ -228,3 +228,38 @@ describe('ArtifactFrame', () => {
     expect(onRenderError).toHaveBeenCalledWith(error);
   });
 });
+
+describe('ArtifactFrame with the owner’s frame height', () => {
+  const framed = (frameHeight: 900 | 'viewport') => {
+    render(<ArtifactFrame artifact={{ ...artifact, frameHeight }} />);
+    const iframe = screen.getByTitle<HTMLIFrameElement>('Hello');
+    const report = (height: number, mode: 'content' | 'viewport') =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: msg({ kind: 'height', height, mode }),
+            source: iframe.contentWindow,
+            origin: FRAME_ORIGIN,
+          }),
+        );
+      });
+    return { iframe, report };
+  };
+
+  it('keeps pinned px whatever the document reports: a taller one scrolls inside, no resize bar', () => {
+    const { iframe, report } = framed(900);
+    expect(iframe.style.height).toBe('900px');
+    report(25_000, 'content');
+    report(300, 'viewport');
+    expect(iframe.style.height).toBe('900px');
+    expect(iframe.getAttribute('scrolling')).toBe('auto');
+    expect(screen.queryByRole('separator')).toBeNull();
+  });
+
+  it('fills the window from the start when asked, with the resize bar, even for a short document', async () => {
+    const { iframe, report } = framed('viewport');
+    report(120, 'content');
+    expect(iframe.style.height).toBe(`${Math.max(480, window.innerHeight - 12)}px`);
+    expect(await screen.findByRole('separator')).toBeTruthy();
+  });
+});

@@ -14,6 +14,7 @@ import {
   RESIZE_HANDLE_HEIGHT,
   applyHeightReport,
   defaultViewportHeight,
+  frameBox,
   loadFrameHeight,
   saveFrameHeight,
 } from '../hooks/frame-size';
@@ -181,17 +182,16 @@ function FrameInstance({
     return () => window.removeEventListener('resize', update);
   }, [edgeLabel]);
 
-  // Content-sized: exactly the content. Viewport-sized: the user's height or the default. Until
-  // the first real report: the default, so the document first lays out at a full-screen size.
-  const viewport = sizing.mode === 'viewport';
-  const height = viewport ? (userHeight ?? viewportHeight) : (sizing.content ?? viewportHeight);
+  // The owner's pinned height, else by what the agent reports (frame-size.ts, frameBox).
+  const box = frameBox(artifact.frameHeight, sizing, userHeight, viewportHeight);
+  const { height } = box;
 
   return (
     <div
       ref={wrapper}
       className="cv-artifact-frame"
       data-status={status}
-      data-sizing={sizing.mode}
+      data-sizing={box.sizing}
       hidden={collapsed}
       style={{ position: 'relative' }}
     >
@@ -204,9 +204,9 @@ function FrameInstance({
             boxSizing: 'border-box',
             padding: '0 12px',
             font: '12px/22px system-ui, sans-serif',
-            color: '#5b6478',
-            background: '#f4f6fb',
-            borderTop: '2px solid #c9d0e0',
+            color: 'var(--cv-muted)',
+            background: 'var(--cv-tint)',
+            borderTop: '2px solid var(--cv-border)',
             overflow: 'hidden',
             whiteSpace: 'nowrap',
             textOverflow: 'ellipsis',
@@ -227,7 +227,13 @@ function FrameInstance({
           aria-live="polite"
           // Never in the way: an artifact whose page is still loading (a slow library, a late
           // `rendered`) is already usable, and clicks must reach it.
-          style={{ position: 'absolute', inset: 0, padding: 16, color: '#5b6478', pointerEvents: 'none' }}
+          style={{
+            position: 'absolute',
+            inset: 0,
+            padding: 16,
+            color: 'var(--cv-muted)',
+            pointerEvents: 'none',
+          }}
         >
           {silent ? 'The artifact renderer is not answering. Please reload the page.' : 'Rendering artifact…'}
         </div>
@@ -251,7 +257,7 @@ function FrameInstance({
           pointerEvents: dragging ? 'none' : undefined,
         }}
       />
-      {viewport && (
+      {box.resizable && (
         <Suspense fallback={<div style={{ height: RESIZE_HANDLE_HEIGHT }} />}>
           <FrameResizeHandle
             height={height}

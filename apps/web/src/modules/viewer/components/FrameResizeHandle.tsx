@@ -85,11 +85,14 @@ export function FrameResizeHandle({
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        background: '#f4f6fb',
-        borderTop: '1px solid #e3e7f0',
+        background: 'var(--cv-tint)',
+        borderTop: '1px solid var(--cv-border)',
       }}
     >
-      <span aria-hidden="true" style={{ width: 40, height: 4, borderRadius: 2, background: '#b8c0d4' }} />
+      <span
+        aria-hidden="true"
+        style={{ width: 40, height: 4, borderRadius: 2, background: 'var(--cv-input-border)' }}
+      />
     </div>
   );
 }

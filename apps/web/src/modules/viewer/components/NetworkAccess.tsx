@@ -10,8 +10,8 @@ export const NETWORK_MESSAGES = {
 const badge = {
   padding: '2px 10px',
   borderRadius: 999,
-  background: '#fff1d6',
-  color: '#7a4b00',
+  background: 'var(--cv-amber-bg)',
+  color: 'var(--cv-amber)',
   fontSize: 12,
   fontWeight: 600,
 };

@@ -51,7 +51,7 @@ export function NetworkToggle({
         {allowed ? NETWORK_MESSAGES.block : NETWORK_MESSAGES.allow}
       </button>
       {error && (
-        <span role="alert" style={{ color: '#b42318', fontSize: 13 }}>
+        <span role="alert" style={{ color: 'var(--cv-red)', fontSize: 13 }}>
           {error}
         </span>
       )}

@@ -3,6 +3,7 @@ import { ArtifactOwnerActions } from '../../artifacts';
 import { type ViewArtifact } from '../hooks/useViewArtifact';
 import { NetworkBadge } from './NetworkAccess';
 import { NetworkToggle } from './NetworkToggle';
+import { FrameHeightSetting } from './FrameHeightSetting';
 import { RemixToggle } from './RemixToggle';
 import { VIEW_MESSAGES as M } from '../messages';
 import { RuntimeSettings } from './RuntimeSettings';
@@ -67,6 +68,13 @@ export function OwnerHeader({
           {...(fetchImpl ? { fetchImpl } : {})}
         />
       )}
+      <FrameHeightSetting
+        artifactId={artifact.id}
+        value={artifact.renderable.frameHeight ?? null}
+        accessToken={accessToken}
+        onChange={() => onChanged()}
+        {...(fetchImpl ? { fetchImpl } : {})}
+      />
       <RuntimeSettings
         artifactId={artifact.id}
         accessToken={accessToken}

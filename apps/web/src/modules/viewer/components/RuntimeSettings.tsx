@@ -129,8 +129,8 @@ export function RuntimeSettings({ artifactId, accessToken, fetchImpl = fetch }: 
           left: 0,
           width: 320,
           padding: 12,
-          background: '#fff',
-          border: '1px solid #e3e7f0',
+          background: 'var(--cv-surface)',
+          border: '1px solid var(--cv-border)',
           borderRadius: 8,
           boxShadow: '0 6px 24px rgba(0,0,0,.12)',
           fontSize: 14,
@@ -160,7 +160,7 @@ export function RuntimeSettings({ artifactId, accessToken, fetchImpl = fetch }: 
               />{' '}
               {m.aiCalls}
             </label>
-            <p style={{ color: '#5b6478' }}>
+            <p style={{ color: 'var(--cv-muted)' }}>
               {overview.ai.configured ? m.aiToday(overview.ai.callsToday) : m.aiNotConfigured}
             </p>
             <button
@@ -174,7 +174,7 @@ export function RuntimeSettings({ artifactId, accessToken, fetchImpl = fetch }: 
         )}
         {note && <p role="status">{note}</p>}
         {error && (
-          <p role="alert" style={{ color: '#b42318' }}>
+          <p role="alert" style={{ color: 'var(--cv-red)' }}>
             {error}
           </p>
         )}

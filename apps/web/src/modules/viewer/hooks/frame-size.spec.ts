@@ -1,4 +1,10 @@
-import { applyHeightReport, defaultViewportHeight, loadFrameHeight, saveFrameHeight } from './frame-size';
+import {
+  applyHeightReport,
+  defaultViewportHeight,
+  frameBox,
+  loadFrameHeight,
+  saveFrameHeight,
+} from './frame-size';
 
 describe('frame size', () => {
   it('gives full-screen layouts the window below the header, at least 480 px', () => {
@@ -30,5 +36,34 @@ describe('frame size', () => {
     expect(loadFrameHeight('b')).toBeNull();
     sessionStorage.setItem('core-vault.frame-height.c', '5');
     expect(loadFrameHeight('c')).toBe(150);
+  });
+});
+
+describe('frameBox: the owner’s setting against what the agent reports', () => {
+  const content = { mode: 'content' as const, content: 25_000 };
+  const viewport = { mode: 'viewport' as const, content: 300 };
+
+  it('pinned px win over every report (the document scrolls inside), with no resize bar', () => {
+    expect(frameBox(900, content, null, 700)).toEqual({ height: 900, resizable: false, sizing: 'pinned' });
+    expect(frameBox(900, viewport, 640, 700)).toEqual({ height: 900, resizable: false, sizing: 'pinned' });
+  });
+
+  it('"fill the window" is full screen from the start, resizable, even for content-sized documents', () => {
+    expect(frameBox('viewport', { mode: 'content', content: null }, null, 700)).toEqual({
+      height: 700,
+      resizable: true,
+      sizing: 'viewport',
+    });
+    expect(frameBox('viewport', content, 640, 700).height).toBe(640);
+  });
+
+  it('automatic: the content’s full height, or the window’s for a full-screen layout and while loading', () => {
+    expect(frameBox(null, content, null, 700)).toEqual({
+      height: 25_000,
+      resizable: false,
+      sizing: 'content',
+    });
+    expect(frameBox(undefined, { mode: 'content', content: null }, null, 700).height).toBe(700);
+    expect(frameBox(null, viewport, null, 700)).toEqual({ height: 700, resizable: true, sizing: 'viewport' });
   });
 });

@@ -1,4 +1,9 @@
-import { FRAME_HEIGHT, type FrameSizingMode, clampFrameHeight } from '@core-vault/contracts';
+import {
+  FRAME_HEIGHT,
+  type FrameHeightSetting,
+  type FrameSizingMode,
+  clampFrameHeight,
+} from '@core-vault/contracts';
 
 /** Viewport-sized artifacts are never shorter than this by default, nor by the user's hand. */
 export const VIEWPORT_FRAME_MIN = 480;
@@ -62,3 +67,24 @@ export function applyHeightReport(
 }
 
 export const FRAME_MAX = FRAME_HEIGHT.max;
+
+/** How the frame is sized: by the owner's pinned px, by its content, or as a full-screen layout. */
+export type FrameBox = { height: number; resizable: boolean; sizing: 'pinned' | FrameSizingMode };
+
+/**
+ * The frame's height. The owner's pinned px win (a taller document scrolls inside the frame).
+ * "Fill the window", or a document the agent found viewport-sized: the user's height for this tab
+ * or the window's below the header, with the resize bar. Otherwise exactly the content's height
+ * (the window's until the first report, so the document first lays out at a full-screen size).
+ */
+export function frameBox(
+  pinned: FrameHeightSetting | undefined,
+  sizing: FrameSizing,
+  userHeight: number | null,
+  viewportHeight: number,
+): FrameBox {
+  if (typeof pinned === 'number') return { height: pinned, resizable: false, sizing: 'pinned' };
+  if (pinned === 'viewport' || sizing.mode === 'viewport')
+    return { height: userHeight ?? viewportHeight, resizable: true, sizing: 'viewport' };
+  return { height: sizing.content ?? viewportHeight, resizable: false, sizing: 'content' };
+}
