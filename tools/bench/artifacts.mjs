@@ -23,7 +23,7 @@ import { writeBenchReport } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
-const TARGETS = { readRps: 2000, readP99Ms: 10, readVsBare: 0.9, embedVsBare: 0.8, createP95Ms: 250 };
+const TARGETS = { readRps: 2000, readP99Ms: 10, readVsBare: 0.9, embedVsBare: 0.85, createP95Ms: 250 };
 const READ_SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 10);
 const READ_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const CREATE_REQUESTS = Number(process.env.BENCH_CREATE_REQUESTS ?? 40);
