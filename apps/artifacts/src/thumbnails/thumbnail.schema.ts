@@ -5,7 +5,7 @@ export const ARTIFACT_THUMBNAIL_MODEL = 'ArtifactThumbnail';
 /**
  * The pictures of one artifact version, written by the thumbnailer (apps/thumbnailer, the
  * artifacts context's worker: it keeps the same shape in its thumbnail.schema.ts) and read here.
- * `_id` is `${artifactId}:${version}`; `pending` until the render is done, `failed` once its job
+ * `_id` is `${artifactId}:${version}`; `ready` once the render is done (no record yet reads as pending), `failed` once its job
  * reached the dead-letter queue.
  */
 export interface ArtifactThumbnailDoc {

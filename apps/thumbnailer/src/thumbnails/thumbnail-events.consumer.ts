@@ -2,8 +2,6 @@ import { Controller, Inject } from '@nestjs/common';
 import { type EventEnvelope, type EventPayload, Topic } from '@core-vault/contracts';
 import {
   APP_CONFIG,
-  CLOCK,
-  type Clock,
   type ConsumerGroupSettings,
   type EventConsumer,
   EventPattern,
@@ -24,7 +22,6 @@ export class ThumbnailEventsConsumer implements EventConsumer {
     private readonly queue: ThumbnailQueue,
     private readonly thumbnails: ThumbnailsRepository,
     @Inject(APP_CONFIG) private readonly config: ThumbnailerConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   consumerGroup(): ConsumerGroupSettings {
@@ -52,8 +49,7 @@ export class ThumbnailEventsConsumer implements EventConsumer {
   }
 
   private async versionMade(artifactId: string, ownerId: string, version: number | null): Promise<void> {
-    if (version === null) return;
-    await this.thumbnails.markPending(artifactId, ownerId, version, this.clock.now());
-    await this.queue.enqueue({ artifactId, ownerId, version });
+    // No record until the render is done: a version without one reads as pending.
+    if (version !== null) await this.queue.enqueue({ artifactId, ownerId, version });
   }
 }

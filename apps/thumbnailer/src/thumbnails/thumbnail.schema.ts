@@ -5,8 +5,8 @@ export const ARTIFACT_THUMBNAIL_MODEL = 'ArtifactThumbnail';
 /**
  * The pictures of one artifact version, written here and read by the artifacts service
  * (apps/artifacts/src/thumbnails/thumbnail.schema.ts keeps the same shape): the artifacts
- * context's two halves of one collection. `_id` is `${artifactId}:${version}`; `pending` until the
- * render is done, `failed` once its job reached the dead-letter queue.
+ * context's two halves of one collection. `_id` is `${artifactId}:${version}`; `ready` once the render
+ * is done (no record yet reads as pending), `failed` once its job reached the dead-letter queue.
  */
 export interface ArtifactThumbnailDoc {
   _id: string;

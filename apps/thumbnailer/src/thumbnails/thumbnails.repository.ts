@@ -10,15 +10,6 @@ const key = (artifactId: string, version: number) => `${artifactId}:${version}`;
 export class ThumbnailsRepository {
   constructor(@InjectModel(ARTIFACT_THUMBNAIL_MODEL) private readonly model: Model<ArtifactThumbnailDoc>) {}
 
-  /** A version is queued: pending, unless it already has its picture (a replayed event). */
-  async markPending(artifactId: string, owner: string, version: number, now: Date): Promise<void> {
-    await this.model.updateOne(
-      { _id: key(artifactId, version) },
-      { $setOnInsert: { artifactId, owner, version, status: 'pending', updatedAt: now } },
-      { upsert: true },
-    );
-  }
-
   async storeReady(
     artifactId: string,
     owner: string,
