@@ -31,6 +31,7 @@ export class AppModule {
             Topic.ArtifactShared,
             Topic.ArtifactDownloaded,
             Topic.ArtifactDeleted,
+            Topic.ArtifactTrashChanged,
             Topic.UserDeleted,
           ],
         }),

@@ -57,6 +57,25 @@ export const artifactsConfigSchema = baseConfigSchema
       .default('cv-artifacts'),
     /** The consumer group that feeds the search index from the artifacts' own events. */
     SEARCH_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.search-index'),
+    /**
+     * How long a deleted artifact stays in the trash before the purge job deletes it for good
+     * (30 days; the tests set seconds).
+     */
+    TRASH_RETENTION_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(365 * 86_400_000)
+      .default(30 * 86_400_000),
+    /** How often the purge job looks for artifacts whose time in the trash is over. */
+    TRASH_PURGE_EVERY_MS: z.coerce.number().int().min(200).max(86_400_000).default(3_600_000),
+    /** BullMQ queue of the purge job; a run that failed every attempt lands in `<queue>-dead`. */
+    TRASH_QUEUE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .default('artifacts-trash'),
+    TRASH_PURGE_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    TRASH_PURGE_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
     /** The consumer group that deletes artifact runtime data with its artifact or account. */
     RUNTIME_CONSUMER_GROUP: z.string().min(1).max(200).default('artifacts.runtime-data'),
     /** Redis key prefix of the runtime's rate limits and daily AI counters (tests use their own). */

@@ -12,9 +12,9 @@ import { type AnalyticsConfig } from '../config';
 import { ArtifactStatsRepository } from './artifact-stats.repository';
 
 /**
- * The artifacts service's own events keep analytics' artifact → owner map, visibility and deletion
- * flags (which decide how views count) and the share, download and remix counters. Each is applied
- * once per document.
+ * The artifacts service's own events keep analytics' artifact → owner map, visibility, trash and
+ * deletion flags (which decide how views count) and the share, download and remix counters. Each
+ * is applied once per document.
  */
 @Controller()
 export class ArtifactEventsConsumer implements EventConsumer {
@@ -72,6 +72,15 @@ export class ArtifactEventsConsumer implements EventConsumer {
   @EventPattern(Topic.ArtifactDeleted)
   async deleted({ id, data }: EventEnvelope<EventPayload<Topic.ArtifactDeleted>>): Promise<void> {
     await this.stats.applyArtifactEvent(data.artifactId, id, { ownerId: data.ownerId, deleted: true });
+  }
+
+  /** In the trash: out of the owner's reads, counts kept; a restore brings them back as they were. */
+  @EventPattern(Topic.ArtifactTrashChanged)
+  async trashChanged({ id, data }: EventEnvelope<EventPayload<Topic.ArtifactTrashChanged>>): Promise<void> {
+    await this.stats.applyArtifactEvent(data.artifactId, id, {
+      ownerId: data.ownerId,
+      trashed: data.inTrash,
+    });
   }
 
   @EventPattern(Topic.ArtifactShared)

@@ -94,7 +94,7 @@ export class ArtifactStatsRepository {
   async applyArtifactEvent(
     artifactId: string,
     eventId: string,
-    set: Partial<Pick<ArtifactStatsDoc, 'known' | 'ownerId' | 'isPublic' | 'deleted'>>,
+    set: Partial<Pick<ArtifactStatsDoc, 'known' | 'ownerId' | 'isPublic' | 'deleted' | 'trashed'>>,
     inc: Partial<Pick<ArtifactStatsDoc, 'shares' | 'downloads' | 'remixes'>> = {},
     now = new Date(),
   ): Promise<Pick<ArtifactStatsDoc, '_id' | 'total' | 'known'> | null> {
@@ -163,7 +163,7 @@ export class ArtifactStatsRepository {
 
   async findOwned(owners: readonly string[]): Promise<ArtifactStatsDoc[]> {
     return this.model
-      .find({ ownerId: { $in: owners }, known: true, deleted: false })
+      .find({ ownerId: { $in: owners }, known: true, deleted: false, trashed: { $ne: true } })
       .sort({ total: -1, _id: 1 })
       .lean<ArtifactStatsDoc[]>()
       .exec();
@@ -171,7 +171,13 @@ export class ArtifactStatsRepository {
 
   async findOwnedByIds(owners: readonly string[], ids: readonly string[]): Promise<ArtifactStatsDoc[]> {
     return this.model
-      .find({ _id: { $in: ids }, ownerId: { $in: owners }, known: true, deleted: false })
+      .find({
+        _id: { $in: ids },
+        ownerId: { $in: owners },
+        known: true,
+        deleted: false,
+        trashed: { $ne: true },
+      })
       .lean<ArtifactStatsDoc[]>()
       .exec();
   }

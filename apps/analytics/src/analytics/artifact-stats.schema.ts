@@ -15,6 +15,11 @@ export interface ArtifactStatsDoc extends OutboxFields {
   ownerId: string | null;
   isPublic: boolean;
   deleted: boolean;
+  /**
+   * In the artifacts trash (#36.2): left out of every read, counts kept for a restore (absent on
+   * documents from before: false).
+   */
+  trashed?: boolean;
   firstSeenAt: Date;
   /** Views by everyone but the owner. */
   total: number;
@@ -45,6 +50,7 @@ export const artifactStatsSchema = new Schema<ArtifactStatsDoc>(
     ownerId: { type: String, default: null },
     isPublic: { type: Boolean, default: true },
     deleted: { type: Boolean, default: false },
+    trashed: { type: Boolean, default: false },
     firstSeenAt: { type: Date, required: true },
     total: { type: Number, default: 0 },
     ownerViews: { type: Number, default: 0 },

@@ -45,6 +45,15 @@ export class ArtifactEvents {
     );
   }
 
+  /** Into the trash (true) or back from it (false); the purge later sends `deleted`. */
+  trashChanged(doc: Pick<ArtifactDoc, '_id' | 'owner'>, inTrash: boolean): OutboxEntry {
+    return this.factory.create(
+      Topic.ArtifactTrashChanged,
+      { artifactId: doc._id, ownerId: doc.owner, inTrash },
+      { key: doc._id },
+    );
+  }
+
   deleted(doc: Pick<ArtifactDoc, '_id' | 'owner'>): OutboxEntry {
     return this.factory.create(
       Topic.ArtifactDeleted,

@@ -97,8 +97,17 @@ export interface ArtifactDoc extends VersionState, OutboxFields {
   remixCount?: number;
   /** Lower-cased head of the content, for scoring search hits without loading whole contents. */
   searchHead: string;
-  /** Soft delete: the document stays until the relay has published its deleted event. */
+  /**
+   * Soft delete: set when the artifact moves to the trash, which hides it from every read. The
+   * document stays after the purge too (content erased) until the relay has published its
+   * deleted event.
+   */
   deletedAt: Date | null;
+  /**
+   * In the trash: when it is deleted for good (trash/). Null once purged, and on artifacts deleted
+   * before the trash existed (#36.2): those are not in the trash and cannot be restored.
+   */
+  purgeAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -180,6 +189,7 @@ export const artifactSchema = new Schema<ArtifactDoc>(
     remixCount: { type: Number, default: 0 },
     searchHead: { type: String, default: '' },
     deletedAt: { type: Date, default: null },
+    purgeAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     ...appliedEventsField,
@@ -195,6 +205,9 @@ for (const [name, keys] of Object.entries(LIST_INDEXES)) artifactSchema.index(ke
 artifactSchema.index({ owner: 1, deletedAt: 1, updatedAt: -1 });
 // The search read model's fills and catch-ups walk every artifact by last change (keyset).
 artifactSchema.index({ updatedAt: 1, _id: 1 }, { name: 'search_changes' });
+// The trash: one owner's, most recently deleted first; the purge job's due ones.
+artifactSchema.index({ owner: 1, purgeAt: 1, deletedAt: -1 }, { name: 'trash_list' });
+artifactSchema.index({ purgeAt: 1 }, { name: 'trash_due' });
 // Sitemap: public artifacts of owners who allow indexing, newest changed first.
 artifactSchema.index({ isPublic: 1, indexing: 1, deletedAt: 1, updatedAt: -1 });
 

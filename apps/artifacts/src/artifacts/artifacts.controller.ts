@@ -54,6 +54,7 @@ import { ArtifactReuseService } from './artifact-reuse.service';
 import { ArtifactsService } from './artifacts.service';
 import { sendRead } from './send-read';
 import { VersionsService } from './versions.service';
+import { MoveToTrash } from '../trash/usecases/move-to-trash.usecase';
 
 /** /api/v1/artifacts — route contracts in libs/contracts/src/artifacts/artifact-routes.ts. */
 @Controller('api/v1/artifacts')
@@ -64,6 +65,7 @@ export class ArtifactsController {
     private readonly reads: ArtifactReadsService,
     private readonly versions: VersionsService,
     private readonly reuse: ArtifactReuseService,
+    private readonly moveToTrash: MoveToTrash,
     @Inject(APP_CONFIG) private readonly config: ArtifactsConfig,
   ) {}
 
@@ -136,9 +138,10 @@ export class ArtifactsController {
     return { artifact: await this.edits.update(user, id, body) };
   }
 
+  /** To the trash (30 days, then deleted for good): trash.controller.ts restores it. */
   @Delete(':id')
   async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    await this.artifacts.remove(user, id);
+    await this.moveToTrash.execute(user, id);
     return { ok: true };
   }
 

@@ -332,7 +332,7 @@ describe('ownership of each call', () => {
     );
   });
 
-  it('delete: others 403, anonymous 401, owner removes it for good', async () => {
+  it('delete: others 403, anonymous 401, owner moves it to the trash', async () => {
     const victim = await create(alice, { isPublic: true });
     expect((await api('DELETE', `/api/v1/artifacts/${victim.id}`, { token: bob })).status).toBe(403);
     expect((await api('DELETE', `/api/v1/artifacts/${victim.id}`)).status).toBe(401);

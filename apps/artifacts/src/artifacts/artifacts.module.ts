@@ -35,6 +35,17 @@ import { OwnerNamesConsumer } from '../owner-names/owner-names.consumer';
 import { OwnerNamesRepository } from '../owner-names/owner-names.repository';
 import { VersionsRepository } from './versions.repository';
 import { VersionsService } from './versions.service';
+import { PurgeTrashJob } from '../trash/purge-trash.job';
+import { TrashController } from '../trash/trash.controller';
+import { TrashRepository } from '../trash/trash.repository';
+import { BulkChangeArtifacts } from '../trash/usecases/bulk-change-artifacts.usecase';
+import { DeleteFromTrash } from '../trash/usecases/delete-from-trash.usecase';
+import { EmptyTrash } from '../trash/usecases/empty-trash.usecase';
+import { ListTrash } from '../trash/usecases/list-trash.usecase';
+import { MoveToTrash } from '../trash/usecases/move-to-trash.usecase';
+import { PurgeArtifact } from '../trash/usecases/purge-artifact.usecase';
+import { PurgeDueArtifacts } from '../trash/usecases/purge-due-artifacts.usecase';
+import { RestoreFromTrash } from '../trash/usecases/restore-from-trash.usecase';
 
 /**
  * The artifacts bounded context: artifacts, their versions and activity, collections, search,
@@ -53,6 +64,8 @@ import { VersionsService } from './versions.service';
   ],
   // The consumers are controllers: Nest registers their @EventPattern handlers.
   controllers: [
+    // Before ArtifactsController: /api/v1/artifacts/trash is not an artifact id.
+    TrashController,
     ArtifactsController,
     CollectionsController,
     SettingsController,
@@ -80,6 +93,16 @@ import { VersionsService } from './versions.service';
     CollectionsService,
     RerenderStaleArtifacts,
     UserErasureRepository,
+    TrashRepository,
+    MoveToTrash,
+    RestoreFromTrash,
+    PurgeArtifact,
+    PurgeDueArtifacts,
+    DeleteFromTrash,
+    EmptyTrash,
+    ListTrash,
+    BulkChangeArtifacts,
+    PurgeTrashJob,
   ],
 })
 export class ArtifactsModule {}

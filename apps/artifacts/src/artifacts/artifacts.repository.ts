@@ -164,24 +164,6 @@ export class ArtifactsRepository {
       .exec();
   }
 
-  /**
-   * Soft delete at this rev: the content goes at once, the document stays (carrying its deleted
-   * event) until the relay has published it. Null when the write lost the race.
-   */
-  markDeleted(
-    id: string,
-    rev: number,
-    at: Date,
-    events: readonly OutboxEntry[],
-  ): Promise<ArtifactDoc | null> {
-    return this.updateAtRev(
-      id,
-      rev,
-      { $set: { deletedAt: at, updatedAt: at, content: '', rendered: null, searchHead: '' } },
-      events,
-    );
-  }
-
   /** A new stored form of the same source under another policy: no version, no event. */
   storeRendering(
     id: string,

@@ -57,17 +57,6 @@ describe('ArtifactsService', () => {
     expect((await refusal(t.service.loadManageable(owner, 'missing'))).status).toBe(404);
   });
 
-  it('deletes softly with its event, then drops versions, collection entries and the cached read', async () => {
-    const t = setup();
-    const doc = t.stored();
-    await t.service.remove(owner, doc._id);
-    expect(t.topics()).toEqual([Topic.ArtifactDeleted]);
-    expect(t.artifacts.docs.get(doc._id)?.deletedAt).toBeInstanceOf(Date);
-    expect(t.versions.removed).toEqual([doc._id]);
-    expect(t.pulled).toEqual([doc._id]);
-    expect(t.invalidated).toEqual([{ id: doc._id, rev: 2 }]);
-  });
-
   it('shares public artifacts with anyone, private ones only by who manages them', async () => {
     const t = setup();
     const secret = t.stored();

@@ -28,7 +28,7 @@ import { pinnedRead } from './version-visibility';
 import { VersionsRepository } from './versions.repository';
 
 /**
- * Writes: create, delete, share (edits and restores: ArtifactEditsService). Each change and its
+ * Writes: create, share (edits and restores: ArtifactEditsService; delete: trash/). Each change and its
  * events are one write.
  */
 @Injectable()
@@ -71,17 +71,6 @@ export class ArtifactsService {
   preview(body: PreviewArtifactBody): ArtifactPreview {
     const type = resolveType(body.type, body.content);
     return { type, ...renderArtifact(type, body.content) };
-  }
-
-  async remove(user: AuthUser, id: string): Promise<void> {
-    const doc = await this.loadManageable(user, id);
-    const now = new Date();
-    // Soft delete: the deleted event rides in the document until the relay has published it.
-    const deleted = await this.artifacts.markDeleted(doc._id, doc.rev, now, [this.events.deleted(doc)]);
-    if (!deleted) throw ArtifactException.conflict();
-    await this.cache.invalidate(doc._id, deleted.rev);
-    this.relay.nudge();
-    await Promise.all([this.versions.removeAll(doc._id), this.collections.pullArtifact(doc._id)]);
   }
 
   /**

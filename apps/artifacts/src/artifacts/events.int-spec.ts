@@ -60,6 +60,8 @@ describe('events through the outbox', () => {
       embedCode: `<iframe src="https://render.vault-usercontent.test/embed/${id}" width="100%" height="600px" title="evt2" data-cv-autosize frameborder="0" loading="lazy"></iframe><script async src="https://render.vault-usercontent.test/assets/embed.js"></script>`,
     });
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
+    // Deleted for good from the trash: the artifact-deleted event (trash.int-spec covers the trash's).
+    await api('DELETE', `/api/v1/artifacts/trash/${id}`, { token: owner });
 
     const got = await waitFor(
       () => eventsFor(id),

@@ -157,6 +157,11 @@ describe('version history', () => {
     });
     expect(big.status).toBe(413);
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
+    // In the trash the history waits for a restore; deleted for good, it goes.
+    expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBeGreaterThan(
+      0,
+    );
+    await api('DELETE', `/api/v1/artifacts/trash/${id}`, { token: owner });
     expect(await ctx.db.collection('artifact_versions').countDocuments({ artifactId: id })).toBe(0);
     expect((await api('GET', `/api/v1/artifacts/${id}/versions`, { token: owner })).status).toBe(404);
   });
@@ -260,11 +265,12 @@ describe('collections', () => {
       (await api('DELETE', `/api/v1/collections/${cid}/artifacts/${a2}`, { token: cOwner })).body.collection
         .artifactCount,
     ).toBe(1);
-    // Deleting an artifact takes it out of every collection.
+    // An artifact in the trash leaves every collection's list; deleted for good, its entries go.
     await api('DELETE', `/api/v1/artifacts/${a1}`, { token: cOwner });
     expect(
       (await api('GET', `/api/v1/collections/${second}/artifacts`, { token: cOwner })).body.artifacts,
     ).toEqual([]);
+    await api('DELETE', `/api/v1/artifacts/trash/${a1}`, { token: cOwner });
     expect(
       (await ctx.db.collection('collections').findOne({ _id: second as never }))?.['artifactIds'],
     ).toEqual([]);

@@ -66,6 +66,12 @@ export class ArtifactSearchConsumer implements EventConsumer {
     await this.sync(events.map(({ event }) => event.data.artifactId));
   }
 
+  /** Out of the index while in the trash (deletedAt set), back in on a restore. */
+  @EventBatchPattern(Topic.ArtifactTrashChanged)
+  async trashChanged(events: readonly BatchEvent<EventPayload<Topic.ArtifactTrashChanged>>[]): Promise<void> {
+    await this.sync(events.map(({ event }) => event.data.artifactId));
+  }
+
   @EventBatchPattern(Topic.ArtifactDeleted)
   async deleted(events: readonly BatchEvent<EventPayload<Topic.ArtifactDeleted>>[]): Promise<void> {
     await this.sync(events.map(({ event }) => event.data.artifactId));

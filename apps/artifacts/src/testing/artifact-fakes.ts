@@ -69,9 +69,6 @@ export class FakeArtifacts implements Partial<ArtifactsRepository> {
       updatedAt: at,
     });
   }
-  markDeleted(id: string, rev: number, at: Date, events: readonly OutboxEntry[]) {
-    return this.write(id, rev, events, { deletedAt: at, content: '' });
-  }
   incrementDownload(id: string, events: readonly OutboxEntry[]): Promise<number | null> {
     const doc = this.docs.get(id);
     if (!doc || doc.deletedAt) return Promise.resolve(null);

@@ -48,6 +48,8 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
     ...Object.fromEntries(groups.map((g) => [g.key, g.groupId])),
     // Each test app its own search index (deleted on close).
     SEARCH_INDEX: `test-${suffix}-artifacts`,
+    // Its own purge queue: another test app's worker would sweep its own database, not this one's.
+    TRASH_QUEUE: `test-${suffix}-trash`,
     WEB_ORIGIN: 'https://vault.test',
     RENDERER_ORIGIN: 'https://render.vault-usercontent.test',
     ...env,
@@ -74,6 +76,7 @@ export async function startArtifactsApp(env: Record<string, string> = {}): Promi
       await connection.dropDatabase();
       await app.close();
       await dropSearchIndexes(config);
+      await dropTrashQueue(config);
     },
   };
 }
@@ -88,6 +91,17 @@ export async function dropSearchIndexes(config: ArtifactsConfig): Promise<void> 
     // OpenSearch away (the 503 tests point at a closed port): nothing was created.
   } finally {
     await client.close();
+  }
+}
+
+/** A test app's purge queue and its scheduler (a repeating job would stay in Redis otherwise). */
+async function dropTrashQueue(config: ArtifactsConfig): Promise<void> {
+  if (!config.TRASH_QUEUE.startsWith('test-')) return;
+  const { Queue } = await import('bullmq');
+  for (const name of [config.TRASH_QUEUE, `${config.TRASH_QUEUE}-dead`]) {
+    const queue = new Queue(name, { connection: { url: config.REDIS_URL } });
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
   }
 }
 

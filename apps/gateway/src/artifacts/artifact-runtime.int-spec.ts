@@ -340,6 +340,8 @@ describe('window.storage', () => {
     ]);
     expect((await call('DELETE', `/api/v1/artifacts/${id}`, { token: A })).status).toBe(200);
     expect((await call('GET', storage(id, 'shared', 'k'))).status).toBe(404);
+    // Kept while in the trash (a restore brings it back); deleted for good, it goes.
+    expect((await call('DELETE', `/api/v1/artifacts/trash/${id}`, { token: A })).status).toBe(200);
     const conn = await db();
     try {
       const left = () =>

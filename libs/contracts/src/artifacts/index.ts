@@ -10,5 +10,6 @@ export * from './portability-routes';
 export * from './share-meta';
 export * from './share-card-routes';
 export * from './thumbnail-routes';
+export * from './trash-routes';
 export * from './runtime-dto';
 export * from './runtime-routes';

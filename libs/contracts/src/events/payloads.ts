@@ -85,6 +85,7 @@ export const eventPayloadSchemas = {
   }),
   [Topic.ArtifactDeleted]: z.strictObject({ artifactId: id, ownerId: id }),
   [Topic.ArtifactVisibilityChanged]: z.strictObject({ artifactId: id, ownerId: id, isPublic: z.boolean() }),
+  [Topic.ArtifactTrashChanged]: z.strictObject({ artifactId: id, ownerId: id, inTrash: z.boolean() }),
   [Topic.ArtifactShared]: z.strictObject({ artifactId: id, ownerId: id, channel: z.enum(['link', 'embed']) }),
   [Topic.ArtifactDownloaded]: z.strictObject({ artifactId: id, ownerId: id }),
   [Topic.ArtifactViewed]: z.strictObject({

@@ -17,6 +17,11 @@ export enum Topic {
   ArtifactUpdated = 'artifacts.artifact-updated.v1',
   ArtifactDeleted = 'artifacts.artifact-deleted.v1',
   ArtifactVisibilityChanged = 'artifacts.artifact-visibility-changed.v1',
+  /**
+   * Moved to the trash (inTrash true) or restored from it (false). Deleted for good later: the
+   * artifact-deleted event, as before the trash.
+   */
+  ArtifactTrashChanged = 'artifacts.artifact-trash-changed.v1',
   ArtifactShared = 'artifacts.artifact-shared.v1',
   /** A visitor downloaded the artifact (the spec's DOWNLOAD): once per visitor, artifact and day. */
   ArtifactDownloaded = 'artifacts.artifact-downloaded.v1',

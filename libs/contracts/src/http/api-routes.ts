@@ -5,6 +5,7 @@ import { portabilityRoutes } from '../artifacts/portability-routes';
 import { runtimeRoutes } from '../artifacts/runtime-routes';
 import { shareCardRoutes } from '../artifacts/share-card-routes';
 import { thumbnailRoutes } from '../artifacts/thumbnail-routes';
+import { trashRoutes } from '../artifacts/trash-routes';
 import { billingRoutes } from '../billing/billing-routes';
 import { onboardingRoutes } from '../onboarding/onboarding-routes';
 import { type ApiRoute } from './route';
@@ -18,6 +19,8 @@ import { type ApiRoute } from './route';
 export const routesByService = {
   identity: authRoutes,
   artifacts: [
+    // Before artifactRoutes: /api/v1/artifacts/trash is not an artifact id.
+    ...trashRoutes,
     ...artifactRoutes,
     ...shareCardRoutes,
     ...thumbnailRoutes,

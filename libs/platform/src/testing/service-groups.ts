@@ -51,6 +51,7 @@ const SERVICE_GROUPS = {
         Topic.ArtifactUpdated,
         Topic.ArtifactDeleted,
         Topic.ArtifactVisibilityChanged,
+        Topic.ArtifactTrashChanged,
         Topic.UserDeleted,
       ],
     ],
@@ -66,6 +67,7 @@ const SERVICE_GROUPS = {
         Topic.ArtifactCreated,
         Topic.ArtifactDeleted,
         Topic.ArtifactVisibilityChanged,
+        Topic.ArtifactTrashChanged,
         Topic.ArtifactShared,
         Topic.ArtifactDownloaded,
       ],
@@ -130,6 +132,7 @@ const SERVICE_NAMESPACES: Record<string, (prefix: string) => Record<string, stri
   artifacts: (prefix) => ({
     SEARCH_INDEX: `test-${prefix}-artifacts`,
     RUNTIME_REDIS_PREFIX: `test-${prefix}-runtime`,
+    TRASH_QUEUE: `test-${prefix}-trash`,
   }),
   analytics: (prefix) => ({ ANALYTICS_REDIS_PREFIX: `test-${prefix}` }),
   onboarding: (prefix) => ({ ONBOARDING_QUEUE: `test-${prefix}-check-ins` }),
