@@ -44,9 +44,9 @@ const clients: Client[] = [];
 beforeAll(async () => {
   stack = await startStack({
     web: false,
-    // Device sign-ins (corevault login): a 1 s poll interval and a 15 s lifetime, so the approval,
+    // Device sign-ins (corevault login): a 1 s poll interval and a 20 s lifetime, so the approval,
     // denial and expiry paths each take seconds (production: 5 s and 10 minutes).
-    env: { PASSWORD_SCRYPT_LOG_N: '14', DEVICE_CODE_TTL_SECONDS: '15', DEVICE_CODE_INTERVAL_SECONDS: '1' },
+    env: { PASSWORD_SCRYPT_LOG_N: '14', DEVICE_CODE_TTL_SECONDS: '20', DEVICE_CODE_INTERVAL_SECONDS: '1' },
   });
   user = await seedTrialUser(stack, 'mcp');
   [readWrite, readOnly] = await Promise.all([
@@ -626,7 +626,7 @@ describe('the corevault command line', () => {
         error: { code: 'access_denied', message: expect.stringMatching(/denied/), exitCode: 3 },
       });
 
-      // The stack's codes live 15 s: the CLI stops by itself, and the page then says so.
+      // The stack's codes live 20 s: the CLI stops by itself, and the page then says so.
       const expired = await expiring.ended;
       expect(expired.code).toBe(3);
       expect(expired.stderr).toMatch(/expired before it was approved/);
@@ -693,6 +693,22 @@ describe('the corevault command line', () => {
       expect(
         (await call(stack, 'POST', '/api/v1/auth/device/code', { client_id: 'someone-else' })).status,
       ).toBe(400);
+    }, 60_000);
+
+    it('counts guesses at codes per signed-in session: over 20 in ten minutes, 429 with Retry-After', async () => {
+      // A session of its own, so this spends no other test's budget (the gateway's "device-verify" policy).
+      const guesser = await seedTrialUser(stack, 'guess');
+      const guess = (i: number) =>
+        device('lookup', `BCDF-${'GHJKLMNP'[i % 8] ?? 'G'}${'QRST'[i % 4] ?? 'Q'}VW`, guesser.token);
+      const answers = [];
+      for (let i = 0; i < 20; i++) answers.push(await guess(i));
+      expect(answers.map((a) => a.status)).not.toContain(429);
+      const over = await guess(20);
+      expect(over.status).toBe(429);
+      expect(over.body['code']).toBe('RATE_LIMITED');
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another session is not touched by this one's spent budget.
+      expect((await device('lookup', 'BCDF-GHJK')).status).not.toBe(429);
     }, 60_000);
   });
 });
