@@ -32,6 +32,8 @@ export const ABOUT = {
       "A synthetic 50 MB Claude export (conversations.json in the documented shape: artifacts tool calls with create and update, older antArtifact tags, 5 % duplicates) sent to the artifacts service's import-sources routes from dist: the preview, then the run (the file read whole again before the first write, then stored in batches of 50 with progress lines), timed to the report; the service's peak RSS (VmHWM). Anchor: JSON.parse of the same file in a fresh Node process.",
     command: 'node tools/bench/import.mjs',
     target: 'run ≤ 60 s; the importing process (the artifacts service) under 300 MB RSS',
+    notes:
+      "runWriteSeconds is the run's time in the database's inserts (MongoDB-compatible server, batches of 50, one in flight while the next is read): it is most of the run. The service's RSS counts everything the artifacts service does meanwhile — its baseline (≈ 195 MiB idle), the outbox relay and the search consumer reacting to thousands of created events — while readerAlone is the import's own reading and rendering of every item in a fresh process. Figures swing with the host's load (see the load average): on the same machine the run took 228 s at load ≈ 22 and 64–68 s at load ≈ 16–27.",
   },
   lighthouse: {
     title: 'Lighthouse: the public pages',
