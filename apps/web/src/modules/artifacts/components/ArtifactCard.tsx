@@ -18,6 +18,9 @@ export interface ArtifactCardProps {
   onDeleted: (id: string) => void;
   onShowVersions: (artifact: ArtifactSummary) => void;
   onCollectionsChanged: () => void;
+  /** Selection mode (the dashboard's bulk actions): whether this card is selected, and its change. */
+  selected?: boolean;
+  onSelect?: ((id: string, selected: boolean) => void) | undefined;
 }
 
 export function ArtifactCard({
@@ -28,6 +31,8 @@ export function ArtifactCard({
   onDeleted,
   onShowVersions,
   onCollectionsChanged,
+  selected = false,
+  onSelect,
 }: ArtifactCardProps) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -60,6 +65,12 @@ export function ArtifactCard({
 
   return (
     <article className="ac-card cv-card" aria-labelledby={headingId} data-testid="artifact-card">
+      {onSelect && (
+        <label className="ac-select">
+          <input type="checkbox" checked={selected} onChange={(e) => onSelect(a.id, e.target.checked)} />
+          <span className="cv-visually-hidden">Select {a.title || 'Untitled'}</span>
+        </label>
+      )}
       <ArtifactThumbnail id={a.id} version={a.version} type={a.type} />
       <header className="ac-head">
         <h3 id={headingId} className="ac-title">

@@ -8,9 +8,12 @@ import {
 } from '@core-vault/contracts';
 import { ApiError } from '../../../lib/api/errors';
 import { ArtifactCard, type ArtifactListState, VersionHistoryDialog } from '../../artifacts';
+import { BULK_TEXTS } from '../api/trash';
+import { type BulkSelection } from '../hooks/useBulkSelection';
 import { type DashboardParamsState } from '../hooks/useDashboardParams';
 import { CollectionsPanel } from './CollectionsPanel';
 import { SearchBar } from './SearchBar';
+import { SelectionBar } from './SelectionBar';
 
 export const SORT_LABELS: Record<ArtifactSort, string> = {
   newest: 'Newest First',
@@ -33,6 +36,8 @@ export interface ArtifactsTabProps {
   address: DashboardParamsState;
   collections: Collection[];
   onCollectionsChanged: () => void;
+  /** Selection mode and the bulk actions (#36.2). */
+  selection: BulkSelection;
 }
 
 /** A failed search says why (a refused filter, or the search being down) and offers a retry. */
@@ -46,7 +51,7 @@ function searchProblem(err: unknown): { message: string; retry: boolean } | null
 /** Toolbar (sort, search with filters), collections, and the card grid with its states. */
 export function ArtifactsTab(p: ArtifactsTabProps) {
   const [history, setHistory] = useState<ArtifactSummary | null>(null);
-  const { list, address } = p;
+  const { list, address, selection } = p;
   const { params, update } = address;
   const searching = Boolean(params.q);
   const problem = searching ? searchProblem(list.error) : null;
@@ -70,7 +75,25 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
           </select>
         </div>
         <SearchBar state={address} collections={p.collections} onSearchAgain={list.reload} />
+        <button
+          type="button"
+          className="cv-btn cv-btn-small db-select-toggle"
+          aria-pressed={selection.active}
+          onClick={() => selection.setActive(!selection.active)}
+        >
+          {selection.active ? BULK_TEXTS.done : BULK_TEXTS.select}
+        </button>
       </div>
+      {selection.active && (
+        <SelectionBar
+          count={selection.selected.size}
+          busy={selection.busy}
+          collections={p.collections}
+          onSelectAll={() => selection.selectAll(list.items.map((a) => a.id))}
+          onClear={selection.clear}
+          onAction={(action, collectionId) => void selection.run(action, collectionId)}
+        />
+      )}
       <CollectionsPanel
         collections={p.collections}
         selected={params.collection}
@@ -112,9 +135,12 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
               onDeleted={(id) => {
                 list.remove(id);
                 p.onCollectionsChanged();
+                selection.deleted([id]);
               }}
               onShowVersions={setHistory}
               onCollectionsChanged={p.onCollectionsChanged}
+              selected={selection.selected.has(a.id)}
+              onSelect={selection.active ? selection.toggle : undefined}
             />
           ))}
         </div>

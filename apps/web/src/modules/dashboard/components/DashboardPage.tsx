@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { type Artifact } from '@core-vault/contracts';
 import { Banner, Spinner } from '../../../components/ui';
@@ -8,6 +8,7 @@ import { useSession } from '../../auth';
 import { OnboardingChecklist, OnboardingTour, isTourDone } from '../../onboarding';
 import { UploadForm } from '../../upload';
 import { rangeInverted } from '../dashboard-params';
+import { useBulkSelection } from '../hooks/useBulkSelection';
 import { useCollections } from '../hooks/useCollections';
 import { useDashboardParams } from '../hooks/useDashboardParams';
 import { useExtensionHandoff } from '../hooks/useExtensionHandoff';
@@ -16,12 +17,15 @@ import { ArtifactsTab } from './ArtifactsTab';
 import { DashboardHeader } from './DashboardHeader';
 import { ExtensionHandoff } from './ExtensionHandoff';
 import { HelpModal } from './HelpModal';
+import { TRASH_TEXTS } from '../api/trash';
+import { TrashView } from './TrashView';
+import { type ToastState, UndoToast } from './UndoToast';
 import './dashboard.css';
 
 /** The success banner after an upload stays this long (spec §9). */
 export const SUCCESS_BANNER_MS = 5000;
 
-type Tab = 'list' | 'upload';
+type Tab = 'list' | 'upload' | 'trash';
 
 export function DashboardPage() {
   useDocumentMeta({ title: 'Dashboard', robots: 'noindex, nofollow' });
@@ -45,6 +49,14 @@ export function DashboardPage() {
     ...(collectionId ? { collectionId } : {}),
   });
   const { collections, reload: reloadCollections } = useCollections();
+  const [toast, setToast] = useState<ToastState | null>(null);
+  const closeToast = useCallback(() => setToast(null), []);
+  const { reload: reloadList } = list;
+  const changed = useCallback(() => {
+    reloadList();
+    reloadCollections();
+  }, [reloadList, reloadCollections]);
+  const selection = useBulkSelection({ onChanged: changed, setToast });
 
   useEffect(() => {
     if (!banner) return;
@@ -102,6 +114,17 @@ export function DashboardPage() {
           >
             Upload New
           </button>
+          <button
+            id="tab-trash"
+            type="button"
+            role="tab"
+            aria-selected={tab === 'trash'}
+            aria-controls="panel-trash"
+            className="db-tab"
+            onClick={() => setTab('trash')}
+          >
+            {TRASH_TEXTS.tab}
+          </button>
         </div>
         <section id="panel-list" role="tabpanel" aria-labelledby="tab-list" hidden={tab !== 'list'}>
           <ArtifactsTab
@@ -109,7 +132,11 @@ export function DashboardPage() {
             address={address}
             collections={collections}
             onCollectionsChanged={reloadCollections}
+            selection={selection}
           />
+        </section>
+        <section id="panel-trash" role="tabpanel" aria-labelledby="tab-trash" hidden={tab !== 'trash'}>
+          {tab === 'trash' && <TrashView onRestored={changed} />}
         </section>
         <section id="panel-upload" role="tabpanel" aria-labelledby="tab-upload" hidden={tab !== 'upload'}>
           <UploadForm onUploaded={(a) => added([a], `“${a.title}” was uploaded.`)} />
@@ -120,6 +147,7 @@ export function DashboardPage() {
           Help
         </button>
       </footer>
+      <UndoToast toast={toast} onClose={closeToast} />
       {help && <HelpModal onClose={() => setHelp(false)} />}
       {tour && <OnboardingTour onClose={() => setTour(false)} />}
     </div>
