@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 // Functions passed to page.evaluate run in the browser: they use DOM types.
 import { type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { type FrameHeightSetting, embedCode, embedSizing } from '@core-vault/contracts';
 import { waitFor } from '@core-vault/platform/testing';
 import { collectErrors, onRenderer, openView } from './browser-helpers';
 import { type StubArtifact } from './stub-gateway';
 import { type RendererStack } from './stack';
 
-const page = (id: string, body: string, head = ''): StubArtifact => {
+const page = (id: string, body: string, head = '', frameHeight: FrameHeightSetting = null): StubArtifact => {
   const html = `<!doctype html><html><head><meta charset="utf-8"><style>${head}</style></head><body>${body}</body></html>`;
   return {
     id: `sizing-${id}`,
@@ -15,6 +16,7 @@ const page = (id: string, body: string, head = ''): StubArtifact => {
     content: html,
     rendered: html,
     isPublic: true,
+    ...(frameHeight !== null ? { frameHeight } : {}),
   };
 };
 
@@ -48,6 +50,9 @@ const PAGES = [
     `<h1 style="margin:0;height:36px">Game</h1><script>addEventListener('load',()=>setTimeout(()=>{const c=document.createElement('canvas');c.id='game';c.width=innerWidth;c.height=innerHeight;c.style.display='block';document.body.appendChild(c)},50))</script>`,
     'body{margin:0}',
   ),
+  // The owner's settings: a 25,000 px page pinned at 700 px (scrolls inside), a short one to fill the window.
+  page('pinned', `<div style="height:25000px;background:linear-gradient(#fde,#def)">pinned</div>`, '', 700),
+  page('fill', `<p>One short line, full screen.</p>`, '', 'viewport'),
   page(
     'grows',
     `<p>Loading…</p><script>setTimeout(()=>{const d=document.createElement('div');d.id='more';d.style.height='900px';d.textContent='more';document.body.appendChild(d)},500)</script>`,
@@ -135,6 +140,24 @@ export function sizingSuite(stack: () => RendererStack) {
     },
   );
 
+  it('the owner’s pinned px hold in the view whatever the page measures: a taller one scrolls inside', async () => {
+    const height = await open('pinned');
+    expect(await sizingMode()).toBe('pinned');
+    expect(height).toBe(700);
+    const { scroll, inner } = await inside();
+    expect(inner).toBe(700);
+    expect(scroll).toBeGreaterThanOrEqual(25_000);
+    expect(await tab.getByRole('separator', { name: 'Resize artifact' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('"fill the window" gives a short page the full-screen height, resizable', async () => {
+    const height = await open('fill');
+    expect(await sizingMode()).toBe('viewport');
+    expect(Math.abs(height - (await expectedViewportHeight()))).toBeLessThanOrEqual(1);
+    expect(await tab.getByRole('separator', { name: 'Resize artifact' }).isVisible()).toBe(true);
+  });
+
   it('a game that sized its canvas to the window as it started keeps that height', async () => {
     const height = await open('game');
     const canvas = await artifactFrame().evaluate(() => document.getElementById('game')?.clientHeight ?? 0);
@@ -215,6 +238,54 @@ export function sizingSuite(stack: () => RendererStack) {
     expect(fixed).toEqual({ inner: 600, scroll: 600, app: 600 });
     expect(canvas).toEqual({ inner: 600, scroll: 600, app: 600 });
     expect(long!.scroll).toBeGreaterThan(1500);
+    expect(errors).toEqual([]);
+  });
+
+  it('embed codes as shipped: automatic ones follow the page with the script, pinned ones keep their height', async () => {
+    const origin = stack().rendererOrigin;
+    // The tall one last: the others stay near the top of the page (embed codes load lazily).
+    const codes = (['canvas', 'short', 'pinned', 'tall'] as const).map((id) =>
+      embedCode(origin, `sizing-${id}`, { title: id, ...embedSizing(origin, id === 'pinned' ? 700 : null) }),
+    );
+    expect(codes[0]).toContain('data-cv-autosize');
+    expect(codes[2]).not.toContain('<script');
+    await tab.goto(`${stack().thirdPartyOrigin}/?html=${encodeURIComponent(codes.join('\n'))}`);
+    const iframe = (id: string) => tab.locator(`iframe[src*="/embed/sizing-${id}"]`);
+    const heightOf = (id: string) => iframe(id).evaluate((el) => el.getBoundingClientRect().height);
+    const embedded = (id: string) => tab.frames().find((f) => f.url().includes(`/embed/sizing-${id}`))!;
+    const quiet = (id: string, accept: (h: number) => boolean) =>
+      waitFor(() => heightOf(id), accept, { timeoutMs: 10_000, intervalMs: 50, what: `embed ${id} sized` });
+
+    // A 25,000 px page is not cut: the iframe takes its whole height, nothing scrolls inside.
+    await quiet('tall', (h) => h >= 25_000);
+    // The document learns its new height once in sight (Chromium holds back an out-of-sight
+    // frame's updates; the iframe is another process's).
+    await iframe('tall').scrollIntoViewIfNeeded();
+    await waitFor(
+      () => embedded('tall').evaluate(() => document.documentElement.scrollHeight - innerHeight),
+      (overflow) => overflow <= 0,
+      { timeoutMs: 5_000, intervalMs: 50, what: 'the tall embed not scrolling inside' },
+    );
+    // A short page shrinks to its content once it settled.
+    await quiet('short', (h) => h > 0 && h < 200);
+    // The full-screen canvas keeps the embed code's 600 px: found by its probe, never collapsed.
+    await quiet('canvas', (h) => h === 600);
+    await tab.waitForTimeout(300);
+    expect(await heightOf('canvas')).toBe(600);
+    const canvas = await embedded('canvas').evaluate(() => ({
+      inner: innerHeight,
+      app: document.querySelector('canvas')!.getBoundingClientRect().height,
+    }));
+    expect(canvas).toEqual({ inner: 600, app: 600 });
+    // Pinned: the embedder's 700 px stay, and the 25,000 px page scrolls inside.
+    expect(await heightOf('pinned')).toBe(700);
+    const pinned = await embedded('pinned').evaluate(() => ({
+      inner: innerHeight,
+      scroll: document.documentElement.scrollHeight,
+      reports: document.querySelector('script[data-autosize]') !== null,
+    }));
+    expect(pinned).toEqual({ inner: 700, scroll: expect.any(Number) as number, reports: false });
+    expect(pinned.scroll).toBeGreaterThanOrEqual(25_000);
     expect(errors).toEqual([]);
   });
 }

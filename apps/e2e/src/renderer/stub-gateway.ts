@@ -20,6 +20,8 @@ export interface StubArtifact {
   isPublic: boolean;
   /** The owner allowed outbound network (the frame's and the embed's CSP follow it). */
   allowNetwork?: boolean;
+  /** The owner's frame height (null or absent: automatic). */
+  frameHeight?: number | 'viewport' | null;
   owner?: string;
   tags?: string[];
 }

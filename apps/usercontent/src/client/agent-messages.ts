@@ -43,3 +43,15 @@ export function embedHeightMessage(report: {
 }): EmbedHeightMessage {
   return { channel: EMBED_CHANNEL, v: 1, kind: 'height', height: report.height, mode: report.mode };
 }
+
+/**
+ * Embedding page → embed: "say your height again". The embed script loads beside the iframes, so
+ * a document may have reported before anyone listened; the script asks each marked iframe once.
+ */
+export const EMBED_ASK = { channel: EMBED_CHANNEL, v: 1, kind: 'ask' } as const;
+
+export function isEmbedAsk(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  return d['channel'] === EMBED_CHANNEL && d['v'] === 1 && d['kind'] === 'ask';
+}

@@ -5,7 +5,13 @@
  * It imports nothing from the contracts (that would pull zod into every embed); agent.spec.ts
  * checks its messages against the zod schemas instead.
  */
-import { type AgentError, type AgentMessage, agentMessage, embedHeightMessage } from './agent-messages';
+import {
+  type AgentError,
+  type AgentMessage,
+  agentMessage,
+  embedHeightMessage,
+  isEmbedAsk,
+} from './agent-messages';
 import { keepBrandOutOfTheWay } from './brand-placement';
 import { installClaudeRuntime, showAiOffNotice } from './claude-runtime';
 import { installNavigationGuard, showNavigationBlocked } from './navigation-guard';
@@ -122,7 +128,13 @@ function watchHeight(send: (report: Report) => void): void {
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    requestAnimationFrame(measure);
+    const run = () => {
+      if (scheduled) measure();
+    };
+    requestAnimationFrame(run);
+    // Browsers pause the animation frames of an iframe out of sight (an embed below the fold,
+    // which the embed script is to size): a timer still runs there.
+    setTimeout(run, 200);
   };
   const observer = new ResizeObserver(schedule);
   observer.observe(document.documentElement);
@@ -168,7 +180,17 @@ window.__coreVault = {
 // whatever page frames it (its origin is unknown; the height of a public artifact is all it
 // learns), where the embed script may follow it. A pinned height is the iframe's: nothing is sent.
 if (mode === 'frame' && framed) watchHeight((report) => post(agentMessage({ kind: 'height', ...report })));
-else if (autosize && framed)
-  watchHeight((report) => window.parent.postMessage(embedHeightMessage(report), '*'));
+else if (autosize && framed) {
+  let last: Report | null = null;
+  const send = (report: Report) => {
+    last = report;
+    window.parent.postMessage(embedHeightMessage(report), '*');
+  };
+  watchHeight(send);
+  // The embed script may start after this document reported (it loads beside the iframe): it asks.
+  window.addEventListener('message', (event) => {
+    if (event.source === window.parent && last && isEmbedAsk(event.data)) send(last);
+  });
+}
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', onReady);
 else onReady();

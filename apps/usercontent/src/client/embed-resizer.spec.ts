@@ -1,5 +1,5 @@
 import { EMBED_AUTOSIZE_ATTRIBUTE, FRAME_HEIGHT, frameMessageSchema } from '@core-vault/contracts';
-import { embedHeightMessage } from './agent-messages';
+import { EMBED_ASK, embedHeightMessage, isEmbedAsk } from './agent-messages';
 import {
   AUTOSIZE_ATTRIBUTE,
   EMBED_MAX_HEIGHT,
@@ -50,9 +50,10 @@ describe('the embed script', () => {
     expect(inlineHeightFor({ height: 0, mode: 'content' })).toBeNull();
   });
 
-  it('sizes only the marked iframe the report came from', () => {
-    const marked = { contentWindow: {}, style: { height: '' } };
-    const other = { contentWindow: {}, style: { height: '' } };
+  it('sizes only the marked iframe the report came from, after asking the marked ones there', () => {
+    const asked: unknown[] = [];
+    const marked = { contentWindow: { postMessage: (m: unknown) => asked.push(m) }, style: { height: '' } };
+    const other = { contentWindow: { postMessage: () => undefined }, style: { height: '' } };
     let listener: (event: Partial<MessageEvent>) => void = () => undefined;
     const win = {
       addEventListener: (_: string, fn: typeof listener) => (listener = fn),
@@ -62,6 +63,9 @@ describe('the embed script', () => {
       },
     } as unknown as Window;
     installEmbedResizer(win, RENDERER);
+    expect(asked).toEqual([EMBED_ASK]);
+    expect(asked.every(isEmbedAsk)).toBe(true);
+    expect(isEmbedAsk(embedHeightMessage({ height: 1, mode: 'content' }))).toBe(false);
     const data = embedHeightMessage({ height: 1_234, mode: 'content' });
     listener({ origin: 'https://label.render.example', source: other.contentWindow as Window, data });
     listener({ origin: 'https://evil.test', source: marked.contentWindow as Window, data });

@@ -55,14 +55,23 @@ export function inlineHeightFor(report: EmbedHeight): string | null {
   return `${Math.min(EMBED_MAX_HEIGHT, Math.ceil(report.height))}px`;
 }
 
-/** Listens for reports from the marked iframes' own windows, from the renderer's origins only. */
+/** What asks an embed to say its height again (agent-messages.ts, EMBED_ASK). */
+const ASK = { channel: 'core-vault/embed', v: 1, kind: 'ask' } as const;
+
+/**
+ * Listens for reports from the marked iframes' own windows, from the renderer's origins only, and
+ * asks the marked iframes already there for their height (they may have reported before this
+ * script ran; iframes that load later report when they are ready).
+ */
 export function installEmbedResizer(win: Window, renderer: string): void {
+  const marked = () =>
+    Array.from(win.document.querySelectorAll<HTMLIFrameElement>(`iframe[${AUTOSIZE_ATTRIBUTE}]`));
+  for (const frame of marked()) frame.contentWindow?.postMessage(ASK, '*');
   win.addEventListener('message', (event: MessageEvent) => {
     if (!isRendererOrigin(event.origin, renderer)) return;
     const report = parseEmbedHeight(event.data);
     if (!report) return;
-    const frames = win.document.querySelectorAll<HTMLIFrameElement>(`iframe[${AUTOSIZE_ATTRIBUTE}]`);
-    for (const frame of Array.from(frames)) {
+    for (const frame of marked()) {
       if (frame.contentWindow !== event.source) continue;
       const height = inlineHeightFor(report);
       if (height !== null) frame.style.height = height;
