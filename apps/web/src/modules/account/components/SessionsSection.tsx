@@ -77,14 +77,7 @@ export function SessionsSection() {
           ))}
         </ul>
       )}
-      {outcome && (
-        <div
-          className={`cv-banner ${outcome.kind === 'success' ? 'cv-banner-success' : 'cv-banner-error'}`}
-          role={outcome.kind === 'error' ? 'alert' : 'status'}
-        >
-          {outcome.text}
-        </div>
-      )}
+      {outcome && <Banner tone={outcome.kind}>{outcome.text}</Banner>}
       {list.some((s) => !s.current) && (
         <button
           type="button"
