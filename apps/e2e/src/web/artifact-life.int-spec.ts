@@ -2,8 +2,9 @@
  * Life after upload (#18) in headless Chromium against one real stack: editing with conflicts
  * between tabs, versions with diffs, restores and pinned links, the share page's tags and preview
  * images as crawlers fetch them, versions saved while private staying private when it is published,
- * the public page's layout stability, and views counted without
- * cookies (embeds on another site, /view without consent). One stack and one
+ * the public page's layout stability, views counted without
+ * cookies (embeds on another site, /view without consent), and reuse from the public page (view
+ * source, download, save a copy). One stack and one
  * browser for every flow (the stack start and SPA build dominate a browser suite's cost); each
  * flow is its own file in ./artifact-life/ and makes its own users.
  */
@@ -14,6 +15,7 @@ import { type LifeContext } from './artifact-life/context';
 import { editingFlow } from './artifact-life/editing.flow';
 import { historyFlow } from './artifact-life/history.flow';
 import { publishedVersionsFlow } from './artifact-life/published-versions.flow';
+import { reuseFlow } from './artifact-life/reuse.flow';
 import { searchListsFlow } from './artifact-life/search-lists.flow';
 import { shareLinksFlow } from './artifact-life/share-links.flow';
 import { viewCountingFlow } from './artifact-life/view-counting.flow';
@@ -45,3 +47,4 @@ describe('versions saved while private stay private when published', () => publi
 describe('a steady public page', () => viewStabilityFlow(life));
 describe('views counted without cookies', () => viewCountingFlow(life));
 describe('long lists and search with filters', () => searchListsFlow(life));
+describe('reuse from the public page: source, download, save a copy', () => reuseFlow(life));

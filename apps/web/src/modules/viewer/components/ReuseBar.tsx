@@ -70,7 +70,13 @@ export function ReuseBar({ artifact, session, owned, fetchImpl }: ReuseBarProps)
           {busy === 'download' ? M.downloading : M.download}
         </button>
         {!owned && artifact.allowRemix && (
-          <button type="button" className="cv-button" onClick={() => void save()} disabled={busy !== null}>
+          <button
+            type="button"
+            className="cv-button"
+            onClick={() => void save()}
+            // While the session is restored the page cannot tell a visitor from a signed-in one.
+            disabled={busy !== null || session.loading}
+          >
             {busy === 'save' ? M.saving : M.saveCopy}
           </button>
         )}
