@@ -12,6 +12,7 @@ import {
   exportTrailer,
   exportVersion,
 } from './export-format';
+import { planImport } from './import-plan';
 import { type StoredVersion } from './portability.repository';
 
 const doc = {
@@ -68,6 +69,16 @@ describe('export lines', () => {
       ],
     });
     expect(importArtifactsBodySchema.safeParse({ artifacts: [parsed] }).success).toBe(true);
+  });
+
+  it('carries a pinned frame height, which the import takes back; an automatic one says nothing', () => {
+    expect(JSON.parse(exportHead(doc, []) + EXPORT_ARTIFACT_END)).not.toHaveProperty('frameHeight');
+    for (const frameHeight of [1_200, 'viewport'] as const) {
+      const line = JSON.parse(exportHead({ ...doc, frameHeight }, []) + EXPORT_ARTIFACT_END) as unknown;
+      expect(exportedArtifactSchema.parse(line).frameHeight).toBe(frameHeight);
+      const item = importArtifactsBodySchema.parse({ artifacts: [line] }).artifacts[0]!;
+      expect(planImport(authUser(), item, false).artifact.frameHeight).toBe(frameHeight);
+    }
   });
 
   it('an artifact without earlier versions has an empty list', () => {
