@@ -5,7 +5,8 @@ import { anonymous, renderApp, stubFetch } from '../test-support';
 /** The consent store's key (spec artifacts §3 "Local storage"). */
 const CONSENT_KEY = 'cv.analytics-consent';
 const banner = () => screen.queryByRole('region', { name: 'Usage Analytics' });
-const footer = () => screen.getByRole('contentinfo', { name: 'Site settings' });
+/** The footer is a lazy chunk: it comes a moment after the page. */
+const footer = () => screen.findByRole('contentinfo', { name: 'Site settings' });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,7 +22,7 @@ describe('the footer', () => {
     await screen.findByRole('heading', { name: 'Sign in to Core Vault' });
     expect(banner()).not.toBeInTheDocument();
 
-    fireEvent.click(within(footer()).getByRole('button', { name: 'Cookie settings' }));
+    fireEvent.click(within(await footer()).getByRole('button', { name: 'Cookie settings' }));
     const region = banner();
     expect(region).toHaveTextContent('You currently allow this.');
     expect(region).toHaveFocus();
@@ -51,7 +52,7 @@ describe('the footer', () => {
     stubFetch(anonymous);
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Sign in to Core Vault' });
-    const select = within(footer()).getByLabelText('Theme');
+    const select = within(await footer()).getByLabelText('Theme');
     expect(select).toHaveValue('system');
     fireEvent.change(select, { target: { value: 'dark' } });
     expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
@@ -60,9 +61,12 @@ describe('the footer', () => {
     expect(document.documentElement).not.toHaveAttribute('data-theme');
   });
 
-  it('is not part of an embed', () => {
+  it('is not part of an embed', async () => {
     stubFetch(anonymous);
     renderApp('/embed/a1');
+    // Its chunk is loaded already (the other tests), so a footer would be there with the page.
+    await import('./SiteFooter');
+    await screen.findByText(/./, { selector: 'h1, h2, p' });
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cookie settings' })).not.toBeInTheDocument();
   });
