@@ -19,7 +19,10 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Unkno
  * Copy Link / Embed Code: the share call counts the share and gives the public addresses; when
  * it fails the addresses are built locally so copying still works.
  */
-export async function copyShare(artifact: Pick<ArtifactSummary, 'id' | 'title'>, channel: 'link' | 'embed') {
+export async function copyShare(
+  artifact: Pick<ArtifactSummary, 'id' | 'title' | 'frameHeight'>,
+  channel: 'link' | 'embed',
+) {
   let text: string;
   try {
     const shared = await api.call(endpoints.artifacts.share, {
@@ -29,7 +32,8 @@ export async function copyShare(artifact: Pick<ArtifactSummary, 'id' | 'title'>,
     text = channel === 'link' ? shared.url : shared.embedCode;
   } catch {
     const origins = { app: window.location.origin, renderer: RENDERER_ORIGIN || window.location.origin };
-    const links = shareLinks(origins, artifact.id, artifact.title);
+    // The owner's pinned frame height rides along, as in the server's embed code.
+    const links = shareLinks(origins, artifact.id, artifact.title, undefined, artifact.frameHeight ?? null);
     text = channel === 'link' ? links.url : links.embedCode;
   }
   const ok = await copyText(text);

@@ -12,7 +12,7 @@ export type ShareChannel = 'link' | 'embed';
  * gives the addresses; when it fails they are built locally, as the card's Copy Link does.
  */
 export async function pinnedShareText(
-  artifact: Pick<ArtifactSummary, 'id' | 'title'>,
+  artifact: Pick<ArtifactSummary, 'id' | 'title' | 'frameHeight'>,
   channel: ShareChannel,
   version: number,
 ): Promise<string> {
@@ -24,14 +24,14 @@ export async function pinnedShareText(
     return channel === 'link' ? shared.url : shared.embedCode;
   } catch {
     const origins = { app: window.location.origin, renderer: RENDERER_ORIGIN || window.location.origin };
-    const links = shareLinks(origins, artifact.id, artifact.title, version);
+    const links = shareLinks(origins, artifact.id, artifact.title, version, artifact.frameHeight ?? null);
     return channel === 'link' ? links.url : links.embedCode;
   }
 }
 
 /** Copies the pinned text; the text comes back either way, so a failed copy can show it. */
 export async function copyPinned(
-  artifact: Pick<ArtifactSummary, 'id' | 'title'>,
+  artifact: Pick<ArtifactSummary, 'id' | 'title' | 'frameHeight'>,
   channel: ShareChannel,
   version: number,
 ): Promise<{ copied: boolean; text: string }> {
