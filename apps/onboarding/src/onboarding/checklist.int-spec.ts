@@ -76,6 +76,18 @@ describe('the onboarding checklist', () => {
     expect((await progress(tokenFor(user))).body.dismissed).toBe(false);
   });
 
+  it('remembers the tour as done for the user on every device, apart from the checklist', async () => {
+    const user = `tour-${s}`;
+    expect((await progress(tokenFor(user))).body).toMatchObject({ tourDone: false, dismissed: false });
+    const done = await api<OnboardingProgress>('PUT', '/api/v1/onboarding/tour', tokenFor(user), {
+      done: true,
+    });
+    expect([done.status, done.body.tourDone, done.body.dismissed]).toEqual([200, true, false]);
+    expect((await progress(tokenFor(user, { sid: `other-device-${s}` }))).body.tourDone).toBe(true);
+    expect((await progress(tokenFor(`someone-else-${s}`))).body.tourDone).toBe(false);
+    expect((await api('PUT', '/api/v1/onboarding/tour', tokenFor(user), { done: 'yes' })).status).toBe(400);
+  });
+
   it('refuses a malformed body with a 400 naming the field, and anonymous callers with a 401', async () => {
     const token = tokenFor(`checklist-bad-${s}`);
     const wrongType = await setDismissed(token, { dismissed: 'yes' });

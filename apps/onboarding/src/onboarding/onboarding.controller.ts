@@ -6,7 +6,9 @@ import {
   type ChecklistBody,
   type OnboardingProgress,
   type ReportedMilestone,
+  type TourBody,
   checklistBodySchema,
+  tourBodySchema,
   reportMilestoneParamsSchema,
 } from '@core-vault/contracts';
 import { AdminOnly, CLOCK, type Clock, CurrentUser, ZodValidationPipe } from '@core-vault/platform';
@@ -17,8 +19,8 @@ import { queuePage } from './queue-page';
 const queueQuerySchema = z.object({ format: z.enum(['json', 'html']).default('json') });
 
 /**
- * The caller's onboarding progress, SPA-observed milestones, the dashboard checklist's dismissal,
- * and the operators' queue view.
+ * The caller's onboarding progress, SPA-observed milestones, the dashboard checklist's dismissal
+ * and the tour's completion, and the operators' queue view.
  */
 @Controller('api/v1/onboarding')
 export class OnboardingController {
@@ -49,6 +51,14 @@ export class OnboardingController {
     @Body(new ZodValidationPipe(checklistBodySchema)) body: ChecklistBody,
   ): Promise<OnboardingProgress> {
     return this.onboarding.setChecklistDismissed(user.id, body.dismissed);
+  }
+
+  @Put('tour')
+  tour(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(tourBodySchema)) body: TourBody,
+  ): Promise<OnboardingProgress> {
+    return this.onboarding.setTourDone(user.id, body.done);
   }
 
   @AdminOnly()

@@ -87,6 +87,11 @@ export class OnboardingRepository {
       .exec();
   }
 
+  /** The tour finished or skipped (when), or to be shown again (null); creates the document if need be. */
+  async setTourDone(userId: string, at: Date | null): Promise<void> {
+    await this.model.updateOne({ _id: userId }, { $set: { tourDoneAt: at } }, { upsert: true }).exec();
+  }
+
   async markCheckIn(userId: string, step: CheckInStep, at: Date): Promise<void> {
     await this.model.updateOne({ _id: userId }, { $set: { [`checkIns.${step}`]: at } }).exec();
   }

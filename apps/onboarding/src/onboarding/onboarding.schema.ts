@@ -24,6 +24,8 @@ export interface OnboardingUserDoc {
   scheduledJobs: string[];
   /** When the user hid the dashboard checklist; null while it shows. */
   checklistDismissedAt: Date | null;
+  /** When the user finished or skipped the dashboard tour; null (or absent) while not. */
+  tourDoneAt?: Date | null;
 }
 
 export const onboardingUserSchema = new Schema<OnboardingUserDoc>(
@@ -42,6 +44,7 @@ export const onboardingUserSchema = new Schema<OnboardingUserDoc>(
     checkIns: { type: Schema.Types.Mixed, default: {} },
     scheduledJobs: { type: [String], default: [] },
     checklistDismissedAt: { type: Date, default: null },
+    tourDoneAt: { type: Date, default: null },
     ...appliedEventsField,
   },
   { versionKey: false, collection: 'onboarding_users', minimize: false },

@@ -55,6 +55,10 @@ class FakeUsers implements Partial<OnboardingRepository> {
     this.doc(userId).checklistDismissedAt = at;
     return Promise.resolve();
   }
+  setTourDone(userId: string, at: Date | null): Promise<void> {
+    this.doc(userId).tourDoneAt = at;
+    return Promise.resolve();
+  }
   markCheckIn(userId: string, step: CheckInStep, at: Date): Promise<void> {
     this.doc(userId).checkIns[step] = at;
     return Promise.resolve();
@@ -173,6 +177,16 @@ describe('OnboardingService', () => {
     expect(t.users.docs.get('u1')?.checklistDismissedAt).toEqual(day(2));
     expect((await t.service.progress('u2')).dismissed).toBe(false);
     expect((await t.service.setChecklistDismissed('u1', false)).dismissed).toBe(false);
+  });
+
+  it('remembers the tour as done per user, apart from the checklist', async () => {
+    const t = setup(day(3));
+    expect((await t.service.progress('u1')).tourDone).toBe(false);
+    const done = await t.service.setTourDone('u1', true);
+    expect(done).toMatchObject({ tourDone: true, dismissed: false });
+    expect(t.users.docs.get('u1')?.tourDoneAt).toEqual(day(3));
+    expect((await t.service.progress('u2')).tourDone).toBe(false);
+    expect((await t.service.setTourDone('u1', false)).tourDone).toBe(false);
   });
 
   it('starts a user nobody has heard of with every milestone open and the checklist shown', async () => {

@@ -72,12 +72,19 @@ export class OnboardingService {
       healthScore: score,
       band,
       dismissed: Boolean(doc?.checklistDismissedAt),
+      tourDone: Boolean(doc?.tourDoneAt),
     };
   }
 
   /** The dashboard checklist hidden or shown again; stored per user, so every device agrees. */
   async setChecklistDismissed(userId: string, dismissed: boolean): Promise<OnboardingProgress> {
     await this.users.setChecklistDismissed(userId, dismissed ? this.clock.now() : null);
+    return this.progress(userId);
+  }
+
+  /** The dashboard tour done (finished or skipped) or to be shown again; per user, like the checklist. */
+  async setTourDone(userId: string, done: boolean): Promise<OnboardingProgress> {
+    await this.users.setTourDone(userId, done ? this.clock.now() : null);
     return this.progress(userId);
   }
 

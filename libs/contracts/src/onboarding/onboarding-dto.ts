@@ -53,6 +53,11 @@ export const onboardingProgressSchema = z.object({
   band: z.enum(HEALTH_BANDS),
   /** The user hid the dashboard checklist (kept per user on the server: every device agrees). */
   dismissed: z.boolean(),
+  /**
+   * The user finished or skipped the dashboard tour, on any device (#36.2): it does not open by
+   * itself again. Absent from services older than the field: not done.
+   */
+  tourDone: z.boolean().default(false),
 });
 export type OnboardingProgress = z.infer<typeof onboardingProgressSchema>;
 export const reportMilestoneParamsSchema = z.strictObject({
@@ -65,6 +70,11 @@ export const checklistBodySchema = z.strictObject({
   dismissed: z.boolean(),
 });
 export type ChecklistBody = z.infer<typeof checklistBodySchema>;
+
+export const tourBodySchema = z.strictObject({
+  done: z.boolean(),
+});
+export type TourBody = z.infer<typeof tourBodySchema>;
 
 export const queueJobSchema = z.object({
   id: z.string(),

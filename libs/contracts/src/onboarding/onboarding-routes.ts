@@ -39,6 +39,18 @@ export const onboardingRoute = {
     response: d.onboardingProgressSchema,
     errors: { 400: 'Invalid input, with a message naming the field' },
   }),
+  tour: defineRoute({
+    id: 'updateTour',
+    method: 'PUT',
+    path: `${base}/tour`,
+    summary:
+      'Remember that the caller finished or skipped the dashboard tour (or forget it), on every device',
+    tag,
+    access: 'user',
+    body: d.tourBodySchema,
+    response: d.onboardingProgressSchema,
+    errors: { 400: 'Invalid input, with a message naming the field' },
+  }),
   queue: defineRoute({
     id: 'onboardingQueue',
     method: 'GET',

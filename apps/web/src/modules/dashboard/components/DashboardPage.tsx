@@ -5,7 +5,7 @@ import { Banner, Spinner } from '../../../components/ui';
 import { useDocumentMeta } from '../../../lib/useDocumentMeta';
 import { useArtifactList } from '../../artifacts';
 import { useSession } from '../../auth';
-import { OnboardingChecklist, OnboardingTour, isTourDone } from '../../onboarding';
+import { OnboardingChecklist, OnboardingTour, useTour } from '../../onboarding';
 import { UploadForm } from '../../upload';
 import { rangeInverted } from '../dashboard-params';
 import { useBulkSelection } from '../hooks/useBulkSelection';
@@ -39,7 +39,7 @@ export function DashboardPage() {
     uploadedTitle ? `“${uploadedTitle}” was uploaded.` : null,
   );
   const [help, setHelp] = useState(false);
-  const [tour, setTour] = useState(() => !isTourDone());
+  const tour = useTour();
   // A start date after the end date is refused by the server: the search runs without the dates
   // while the search bar says what is wrong with them.
   const { from: _from, to: _to, ...undated } = filters;
@@ -80,7 +80,7 @@ export function DashboardPage() {
 
   return (
     <div className="db">
-      <DashboardHeader user={user} onTour={() => setTour(true)} />
+      <DashboardHeader user={user} onTour={tour.start} />
       <main className="cv-page">
         {banner && <Banner tone="success">{banner}</Banner>}
         <ExtensionHandoff state={handoff} />
@@ -149,7 +149,7 @@ export function DashboardPage() {
       </footer>
       <UndoToast toast={toast} onClose={closeToast} />
       {help && <HelpModal onClose={() => setHelp(false)} />}
-      {tour && <OnboardingTour onClose={() => setTour(false)} />}
+      {tour.shown && <OnboardingTour onClose={tour.close} />}
     </div>
   );
 }
