@@ -35,6 +35,14 @@ export interface VersionToRender {
 export class ArtifactVersionsRepository {
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
+  /** The artifact is still there (not deleted, not erased). */
+  async exists(artifactId: string): Promise<boolean> {
+    const doc = await this.connection
+      .collection<{ _id: string }>('artifacts')
+      .findOne({ _id: artifactId, deletedAt: null }, { projection: { _id: 1 } });
+    return doc !== null;
+  }
+
   /** Null when the artifact is gone or the version no longer kept: nothing to render. */
   async find(artifactId: string, version: number): Promise<VersionToRender | null> {
     const fields = { title: 1, type: 1, content: 1, rendered: 1, renderError: 1, securityWarning: 1 };

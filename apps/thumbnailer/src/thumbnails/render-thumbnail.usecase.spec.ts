@@ -24,15 +24,20 @@ function setup(
   status: 'ready' | 'failed' | null,
   version: VersionToRender | null,
   render = jest.fn(() => Promise.resolve(images)),
+  stillThere = true,
 ) {
   const thumbnails = {
     status: jest.fn(() => Promise.resolve(status)),
     storeReady: jest.fn(() => Promise.resolve(undefined)),
     pruneBefore: jest.fn(() => Promise.resolve(undefined)),
+    removeArtifact: jest.fn(() => Promise.resolve(2)),
   };
   const logger = { info: jest.fn() } as unknown as Logger;
   const run = new RenderThumbnailUseCase(
-    { find: jest.fn(() => Promise.resolve(version)) } as unknown as ArtifactVersionsRepository,
+    {
+      find: jest.fn(() => Promise.resolve(version)),
+      exists: jest.fn(() => Promise.resolve(stillThere)),
+    } as unknown as ArtifactVersionsRepository,
     thumbnails as unknown as ThumbnailsRepository,
     { render } as unknown as ChromiumRenderer,
     { now: () => NOW },
@@ -48,6 +53,12 @@ describe('RenderThumbnailUseCase', () => {
     expect(render).toHaveBeenCalledWith({ ...found.artifact, id: 'a1' });
     expect(thumbnails.storeReady).toHaveBeenCalledWith('a1', 'u1', 2, images, NOW);
     expect(thumbnails.pruneBefore).toHaveBeenCalledWith('a1', 50);
+  });
+
+  it('removes the pictures again when the artifact was deleted while it rendered', async () => {
+    const { run, thumbnails } = setup(null, found, undefined, false);
+    expect(await run.execute(job)).toBe('gone');
+    expect(thumbnails.removeArtifact).toHaveBeenCalledWith('a1');
   });
 
   it('does nothing for a version that already has its picture (a retried or replayed job)', async () => {

@@ -33,6 +33,12 @@ export class RenderThumbnailUseCase {
     }
     const images = await this.renderer.render({ ...found.artifact, id: artifactId });
     await this.thumbnails.storeReady(artifactId, found.owner, version, images, this.clock.now());
+    // Deleted while it rendered: its deleted event may already have removed the pictures, so
+    // these must not outlive it.
+    if (!(await this.versions.exists(artifactId))) {
+      await this.thumbnails.removeArtifact(artifactId);
+      return 'gone';
+    }
     await this.thumbnails.pruneBefore(
       artifactId,
       oldestThumbnailKept(found.current, ARTIFACT_LIMITS.versionsKept),
