@@ -397,6 +397,30 @@ describe('statistics access', () => {
     expect((await overview(tokenFor(`other-${s}`))).body.artifacts).toEqual([]);
   });
 
+  it('leaves an artifact in the trash out of every read and brings it back, counts kept, on a restore', async () => {
+    const a = `art-trash-${s}`;
+    await send(Topic.ArtifactCreated, [make.created(a, owner)]);
+    await send(Topic.ArtifactViewed, [make.view({ artifactId: a, sessionId: 't1' })]);
+    await waitFor(
+      () => viewsOf(a),
+      (n) => n === 1,
+      { what: 'counted' },
+    );
+    await send(Topic.ArtifactTrashChanged, [make.trashChanged(a, owner, true)]);
+    await waitFor(
+      () => stats(a),
+      (x) => x.status === 404,
+      { what: 'out of the reads' },
+    );
+    expect(await viewsOf(a)).toBeUndefined();
+    await send(Topic.ArtifactTrashChanged, [make.trashChanged(a, owner, false)]);
+    await waitFor(
+      () => viewsOf(a),
+      (n) => n === 1,
+      { what: 'back, with its view' },
+    );
+  });
+
   it('rolls up a list of artifact ids, skipping those that are not the caller’s', async () => {
     const [a, b] = [`art-r1-${s}`, `art-r2-${s}`];
     const foreign = `art-r3-${s}`;

@@ -53,6 +53,7 @@ export const CONSUMED = [
   Topic.ArtifactShared,
   Topic.ArtifactDownloaded,
   Topic.ArtifactDeleted,
+  Topic.ArtifactTrashChanged,
 ];
 
 /** Environment of one test service instance; reuse it to restart "the same" service. */
@@ -135,6 +136,9 @@ export const make = {
       { artifactId, ownerId, isPublic },
       { key: artifactId },
     );
+  },
+  trashChanged(artifactId: string, ownerId: string, inTrash: boolean) {
+    return factory.create(Topic.ArtifactTrashChanged, { artifactId, ownerId, inTrash }, { key: artifactId });
   },
   deleted(artifactId: string, ownerId: string) {
     return factory.create(Topic.ArtifactDeleted, { artifactId, ownerId }, { key: artifactId });
