@@ -6,7 +6,7 @@
  */
 import { type RenderRequest, frameMessage, renderRequestSchema } from '@core-vault/contracts';
 import { buildArtifactDocument, documentNeeds } from '../document/build-document';
-import { RENDERER_VENDOR } from '../document/libraries';
+import { REACT_LIBRARIES, REACT_RUNTIME, RENDERER_VENDOR, vendorUrl } from '../document/libraries';
 import { type TransformFn, prepareReact } from '../document/react-prepare';
 
 interface HljsModule {
@@ -76,8 +76,28 @@ async function onMessage(event: MessageEvent): Promise<void> {
 
 const listener = (event: MessageEvent) => void onMessage(event);
 
+/**
+ * A preview shell (the upload form boots one before anything is pasted, and keeps a spare) puts
+ * the JSX compiler and the React runtime in the HTTP cache while it waits: most pasted artifacts
+ * are React, and the document it writes then loads them from the cache instead of the network.
+ * Plain fetches, not modulepreload: a module loaded here would make the browser refuse the
+ * written document's import map.
+ */
+function preloadReact(): void {
+  const urls = [
+    RENDERER_VENDOR.sucrase,
+    ...REACT_RUNTIME.map((name) => vendorUrl(REACT_LIBRARIES[name])),
+    vendorUrl(REACT_LIBRARIES['react-dom']),
+  ];
+  for (const url of urls)
+    void fetch(url, { credentials: 'same-origin' })
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
+}
+
 if (window.parent !== window && parentOrigin) {
   window.addEventListener('message', listener);
+  if (!boundArtifact) preloadReact();
   window.parent.postMessage(frameMessage({ kind: 'ready' }), parentOrigin);
 } else {
   document.body.textContent = 'This page shows artifacts inside Core Vault.';

@@ -1,4 +1,10 @@
-import { labelOfOrigin } from '@core-vault/contracts';
+import {
+  PREVIEW_LABEL_LENGTH,
+  PREVIEW_LABEL_PREFIX,
+  base32,
+  labelOfOrigin,
+  labelOrigin,
+} from '@core-vault/contracts';
 import { RENDERER_ORIGIN } from '../../lib/renderer-origin';
 
 export { RENDERER_ORIGIN };
@@ -29,6 +35,25 @@ export const frameUrl = (
   artifactId?: string,
 ): string =>
   `${rendererOrigin}/frame${artifactId ? `/${encodeURIComponent(artifactId)}` : ''}?parent=${encodeURIComponent(appOrigin)}${network ? '&network=1' : ''}`;
+
+/**
+ * A preview origin's label (`p-` and 20 random base32 characters), made once per preview session
+ * (an upload form, an edit dialog): every frame of that session uses the same throwaway origin,
+ * so the libraries its artifacts load come from that origin's HTTP cache after the first preview
+ * (the browser keeps one cache per site, and every label is a site of its own).
+ */
+export const newPreviewLabel = (): string =>
+  PREVIEW_LABEL_PREFIX +
+  base32(crypto.getRandomValues(new Uint8Array(13)), PREVIEW_LABEL_LENGTH - PREVIEW_LABEL_PREFIX.length);
+
+/** The preview shell on the session's own preview origin (the renderer serves it on any such label). */
+export const previewFrameUrl = (
+  appOrigin: string,
+  label: string,
+  network = false,
+  rendererOrigin = RENDERER_ORIGIN,
+): string =>
+  `${labelOrigin(rendererOrigin, label)}/frame?parent=${encodeURIComponent(appOrigin)}${network ? '&network=1' : ''}`;
 
 /**
  * True for an artifact's (or a preview's) own origin under the renderer: the only origins a frame

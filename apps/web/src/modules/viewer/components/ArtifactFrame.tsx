@@ -18,7 +18,13 @@ import {
   loadFrameHeight,
   saveFrameHeight,
 } from '../hooks/frame-size';
-import { RENDERER_ORIGIN, frameSandbox, frameUrl, isArtifactOrigin } from '../renderer-origin';
+import {
+  RENDERER_ORIGIN,
+  frameSandbox,
+  frameUrl,
+  isArtifactOrigin,
+  previewFrameUrl,
+} from '../renderer-origin';
 import { useViewerSession } from '../session';
 
 // Only viewport-sized artifacts get the handle, after their first height report: its code loads
@@ -56,15 +62,29 @@ const EDGE_HEIGHT = 24;
 /** How long the frame may take to say hello before the user is told. */
 const READY_TIMEOUT_MS = 15_000;
 
+type FrameInstanceProps = Omit<ArtifactFrameProps, 'artifact'> & {
+  /** Null for a frame that boots before its content is known (the upload preview's spare). */
+  artifact: RenderableArtifact | null;
+  /** The CSP with outbound network; by default the artifact's own setting. */
+  network?: boolean;
+  /** The preview session's origin label (newPreviewLabel); else the renderer picks the origin. */
+  previewLabel?: string;
+  /** A preview frame not shown (yet): another class, so the page has one `.cv-artifact-frame`. */
+  spare?: boolean;
+};
+
 function FrameInstance({
   artifact,
+  network = artifact?.allowNetwork === true,
+  spare = false,
+  previewLabel,
   theme = 'light',
   collapsed = false,
   storageId,
   edgeLabel,
   onRendered,
   onRenderError,
-}: ArtifactFrameProps) {
+}: FrameInstanceProps) {
   const session = useViewerSession();
   const viewer = useRef({ userId: session.user?.id ?? null, accessToken: session.accessToken });
   useEffect(() => {
@@ -84,18 +104,44 @@ function FrameInstance({
     callbacks.current = { onRendered, onRenderError };
   });
 
+  // The artifact's own origin, learnt from the shell's `ready` (the renderer sent the frame there);
+  // every later message must come from it. Kept for the frame's life: a shell renders one request.
+  const frameOrigin = useRef<string | null>(null);
+  const sent = useRef(false);
+  const request = useRef({ artifact, theme, storageId });
   useEffect(() => {
-    let sent = false;
-    // The artifact's own origin, learnt from the shell's `ready` (the renderer sent the frame
-    // there); every later message must come from it.
-    let frameOrigin: string | null = null;
+    request.current = { artifact, theme, storageId };
+  });
+  // Posts the render request once the shell is ready and there is something to show (a spare
+  // preview frame boots first and gets its content later).
+  const post = useRef(() => {
+    const frame = ref.current?.contentWindow;
+    const { artifact: next, theme: nextTheme, storageId: id } = request.current;
+    if (sent.current || !frame || !frameOrigin.current || !next) return;
+    sent.current = true;
+    // Content goes only to the artifact's origin, never to '*'.
+    frame.postMessage(
+      renderRequest(
+        // The shell renders only the artifact its origin belongs to (none for a preview).
+        boundTo(next, id),
+        nextTheme,
+        id ? loadArtifactStorage(viewer.current.userId, id) : undefined,
+      ),
+      frameOrigin.current,
+    );
+  });
+  useEffect(() => {
+    post.current();
+  }, [artifact]);
+
+  useEffect(() => {
     const timer = window.setTimeout(() => setSilent(true), READY_TIMEOUT_MS);
     const onMessage = (event: MessageEvent) => {
       const frame = ref.current?.contentWindow;
       if (!frame || event.source !== frame || !isArtifactOrigin(event.origin)) return;
       const message = acceptFrameMessage(event, { origin: event.origin, source: frame });
       if (!message) return;
-      if (frameOrigin !== null && event.origin !== frameOrigin) {
+      if (frameOrigin.current !== null && event.origin !== frameOrigin.current) {
         // The frame speaks from another artifact's origin: it navigated itself away.
         setStatus('navigated');
         return;
@@ -104,23 +150,13 @@ function FrameInstance({
         case 'ready':
           window.clearTimeout(timer);
           setSilent(false);
-          if (sent) {
+          if (frameOrigin.current !== null) {
             // A second shell in the same frame: the artifact navigated its frame.
             setStatus('navigated');
             break;
           }
-          frameOrigin = event.origin;
-          sent = true;
-          // Content goes only to the artifact's origin, never to '*'.
-          frame.postMessage(
-            renderRequest(
-              // The shell renders only the artifact its origin belongs to (none for a preview).
-              boundTo(artifact, storageId),
-              theme,
-              storageId ? loadArtifactStorage(viewer.current.userId, storageId) : undefined,
-            ),
-            frameOrigin,
-          );
+          frameOrigin.current = event.origin;
+          post.current();
           break;
         case 'height':
           setSizing((current) => applyHeightReport(current, message));
@@ -137,7 +173,7 @@ function FrameInstance({
           if (storageId) saveArtifactStorage(viewer.current.userId, storageId, message.items);
           break;
         case 'runtime':
-          if (!frameOrigin) break;
+          if (!frameOrigin.current) break;
           // Only a saved artifact has a runtime; a preview's calls are refused.
           if (!storageId)
             frame.postMessage(
@@ -148,10 +184,10 @@ function FrameInstance({
                   status: 400,
                 },
               }),
-              frameOrigin,
+              frameOrigin.current,
             );
           else
-            replyToRuntimeCall(frame, frameOrigin, message.call, message.request, {
+            replyToRuntimeCall(frame, frameOrigin.current, message.call, message.request, {
               artifactId: storageId,
               accessToken: viewer.current.accessToken,
             });
@@ -163,7 +199,7 @@ function FrameInstance({
       window.clearTimeout(timer);
       window.removeEventListener('message', onMessage);
     };
-  }, [artifact, theme, storageId]);
+  }, [storageId]);
 
   // The default height for full-screen layouts: the window below the header (and above the
   // resize handle), kept current.
@@ -183,13 +219,13 @@ function FrameInstance({
   }, [edgeLabel]);
 
   // The owner's pinned height, else by what the agent reports (frame-size.ts, frameBox).
-  const box = frameBox(artifact.frameHeight, sizing, userHeight, viewportHeight);
+  const box = frameBox(artifact?.frameHeight, sizing, userHeight, viewportHeight);
   const { height } = box;
 
   return (
     <div
       ref={wrapper}
-      className="cv-artifact-frame"
+      className={spare ? 'cv-artifact-spare' : 'cv-artifact-frame'}
       data-status={status}
       data-sizing={box.sizing}
       hidden={collapsed}
@@ -240,8 +276,12 @@ function FrameInstance({
       )}
       <iframe
         ref={ref}
-        title={artifact.title}
-        src={frameUrl(appOrigin, RENDERER_ORIGIN, artifact.allowNetwork === true, storageId)}
+        title={artifact?.title ?? 'Preview'}
+        src={
+          previewLabel && RENDERER_ORIGIN
+            ? previewFrameUrl(appOrigin, previewLabel, network)
+            : frameUrl(appOrigin, RENDERER_ORIGIN, network, storageId)
+        }
         hidden={status === 'navigated'}
         sandbox={frameSandbox(appOrigin)}
         // Any origin: the renderer sends the frame on to the artifact's own origin, which the
@@ -288,4 +328,13 @@ export function ArtifactFrame(props: ArtifactFrameProps) {
     artifact.securityWarning ?? '',
   ]);
   return <FrameInstance key={key} {...props} />;
+}
+
+/**
+ * One frame of the upload preview: it boots the renderer's shell at once and renders `artifact`
+ * when it arrives (once: a shell renders one request). The preview keeps one such frame warm
+ * while another shows the current content.
+ */
+export function PreviewFrameSlot(props: FrameInstanceProps) {
+  return <FrameInstance {...props} />;
 }
