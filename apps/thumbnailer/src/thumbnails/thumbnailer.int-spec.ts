@@ -25,6 +25,7 @@ import {
   toKafkaMessage,
 } from '@core-vault/platform';
 import {
+  SERVICE_BOOT_TIMEOUT_MS,
   Teardown,
   answersOk,
   freePort,
@@ -161,7 +162,8 @@ beforeAll(async () => {
   teardown.add(() => stopProcesses([usercontent], 5_000));
   await waitFor(() => answersOk(`http://127.0.0.1:${rendererPort}/health/ready`), Boolean, {
     what: () => `usercontent ready (${usercontent.stderr().slice(-500)})`,
-    timeoutMs: 30_000,
+    // A loaded host boots it slowly (the suites share one bound for every service boot).
+    timeoutMs: SERVICE_BOOT_TIMEOUT_MS,
     intervalMs: 100,
   });
 
@@ -211,7 +213,7 @@ beforeAll(async () => {
     args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   teardown.add(() => browser.close());
-}, 90_000);
+}, SERVICE_BOOT_TIMEOUT_MS + 60_000);
 
 afterAll(() => teardown.run(), 30_000);
 
