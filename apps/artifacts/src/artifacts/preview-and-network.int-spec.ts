@@ -118,7 +118,7 @@ describe('frameHeight', () => {
     expect(created.body.artifact.frameHeight).toBeNull();
     const embedCode = async () =>
       (await api('POST', `/api/v1/artifacts/${id}/share`, { token: alice, body: { channel: 'embed' } })).body
-        .embedCode as string;
+        .embedCode;
     expect(await embedCode()).toMatch(
       /height="600px" .*data-cv-autosize .*<script async src="[^"]+\/assets\/embed\.js">/,
     );
@@ -143,7 +143,7 @@ describe('frameHeight', () => {
       const bad = await api('PATCH', `/api/v1/artifacts/${id}`, { token: alice, body: { frameHeight } });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/^"frameHeight"/);
-      messages.push(bad.body.message as string);
+      messages.push(bad.body.message);
     }
     expect(messages.slice(0, 2)).toEqual([
       '"frameHeight" must be at least 100.',
