@@ -1,7 +1,6 @@
 import { type AuthUser, Topic } from '@core-vault/contracts';
 import { admin, owner, refusal, stranger, writeServices as setup } from '../testing/artifact-fakes';
 
-const visitor = (user: AuthUser | null, address = '203.0.113.7') => ({ user, address });
 const other: AuthUser = { ...stranger, id: 'u3', email: 'u3@example.test' };
 
 describe('ArtifactReuseService: download', () => {
