@@ -39,6 +39,8 @@ it('stores the new form of stale HTML and SVG, drops the cached read, makes no v
   const react = await createPublic({ type: 'REACT', content: 'export default () => <p/>' });
   const gone = await createPublic({ type: 'HTML', content: HTML });
   await api('DELETE', `/api/v1/artifacts/${gone.id}`, { token: alice });
+  // Deleted for good (from the trash): its stored form is gone and stays gone.
+  await api('DELETE', `/api/v1/artifacts/trash/${gone.id}`, { token: alice });
   await makeStale(html.id, OLD_FORM);
   await makeStale(svg.id, '<svg><circle r="1"></circle></svg>');
   await artifacts().updateOne({ _id: react.id }, { $unset: { renderPolicy: 1 } });
