@@ -79,13 +79,14 @@ describe('reuse from the public page', () => {
 
   it('downloads the file under the name the server gives, for the pinned version, with the session', async () => {
     const created: Blob[] = [];
+    const revoke = vi.fn();
     // jsdom has no object URLs: stand-ins for the test, removed after it.
     Object.assign(URL, {
       createObjectURL: (b: Blob) => {
         created.push(b);
         return 'blob:x';
       },
-      revokeObjectURL: () => undefined,
+      revokeObjectURL: revoke,
     });
     const names: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -112,6 +113,8 @@ describe('reuse from the public page', () => {
     expect(call?.url).toBe('/api/v1/artifacts/a1/download');
     expect(JSON.parse(call?.init?.body as string)).toEqual({ version: 1 });
     expect(new Headers(call?.init?.headers).get('Authorization')).toBe('Bearer tok-2');
+    // The object URL is let go once the click is handled (a second later), while its stand-in is here.
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith('blob:x'), { timeout: 3_000 });
   });
 
   it("says what went wrong when the download is refused (the server's message)", async () => {
