@@ -7,12 +7,14 @@
  * Every page this suite opens runs under the app's Content-Security-Policy with no violation
  * (#32): the landing page, sign-in, dashboard, account, a shared link and /api-docs, whose
  * security headers are checked as the browser gets them (vite preview, and the gateway behind it).
+ * It also hosts the accessibility and phone-width checks of the main screens (a11y-phones.suite.ts).
  */
 import { type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { devTokenFor, uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { appContext, launchBrowser, screenshot } from '../support/browser';
 import { mailIds, waitForCode } from '../support/mail';
 import { type Stack, startStack } from '../support/stack';
+import { accessibilityAndPhonesSuite } from './a11y-phones.suite';
 
 jest.setTimeout(90_000);
 
@@ -239,3 +241,12 @@ describe('account settings', () => {
     expect(policyProblems).toEqual([]);
   });
 });
+
+describe('accessibility and phone widths (#36)', () =>
+  accessibilityAndPhonesSuite({
+    stack: () => stack,
+    browser: () => browser,
+    signUp,
+    signIn,
+    password: PASSWORD,
+  }));
