@@ -161,7 +161,9 @@ describe('frameHeight', () => {
     expect(auto.body.artifact.frameHeight).toBeNull();
     const activity = await api('GET', `/api/v1/artifacts/${id}/activity`, { token: alice });
     expect(
-      (activity.body.activity as { fields: string[] }[]).filter((e) => e.fields.includes('frameHeight')),
+      (activity.body as unknown as { activity: { fields: string[] }[] }).activity.filter((e) =>
+        e.fields.includes('frameHeight'),
+      ),
     ).toHaveLength(3);
   });
 });

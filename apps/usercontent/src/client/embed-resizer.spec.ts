@@ -67,10 +67,18 @@ describe('the embed script', () => {
     expect(asked.every(isEmbedAsk)).toBe(true);
     expect(isEmbedAsk(embedHeightMessage({ height: 1, mode: 'content' }))).toBe(false);
     const data = embedHeightMessage({ height: 1_234, mode: 'content' });
-    listener({ origin: 'https://label.render.example', source: other.contentWindow as Window, data });
-    listener({ origin: 'https://evil.test', source: marked.contentWindow as Window, data });
+    listener({
+      origin: 'https://label.render.example',
+      source: other.contentWindow as unknown as Window,
+      data,
+    });
+    listener({ origin: 'https://evil.test', source: marked.contentWindow as unknown as Window, data });
     expect(marked.style.height).toBe('');
-    listener({ origin: 'https://label.render.example', source: marked.contentWindow as Window, data });
+    listener({
+      origin: 'https://label.render.example',
+      source: marked.contentWindow as unknown as Window,
+      data,
+    });
     expect(marked.style.height).toBe('1234px');
     expect(other.style.height).toBe('');
   });
