@@ -4,6 +4,7 @@ import {
   frameHeightSchema,
 } from '@core-vault/contracts';
 import { type FormEvent, useState } from 'react';
+import { messageOf, saveArtifactSettings } from '../api/artifact-settings';
 
 export const FRAME_HEIGHT_TEXT = {
   button: 'Frame height',
@@ -65,21 +66,11 @@ export function FrameHeightSetting({
     setBusy(true);
     setNote(null);
     try {
-      const res = await fetchImpl(`/api/v1/artifacts/${encodeURIComponent(artifactId)}`, {
-        method: 'PATCH',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-        },
-        body: JSON.stringify({ frameHeight: next.value }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      if (!res.ok) throw new Error(body.message ?? t.failed);
+      await saveArtifactSettings(fetchImpl, artifactId, accessToken, { frameHeight: next.value }, t.failed);
       setNote({ error: false, text: t.saved });
       onChange(next.value);
     } catch (err) {
-      setNote({ error: true, text: err instanceof Error && err.message ? err.message : t.failed });
+      setNote({ error: true, text: messageOf(err, t.failed) });
     } finally {
       setBusy(false);
     }
