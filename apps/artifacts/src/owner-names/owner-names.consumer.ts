@@ -42,6 +42,6 @@ export class OwnerNamesConsumer implements EventConsumer {
 
   @EventPattern(Topic.UserDeleted)
   async deleted({ data }: EventEnvelope<EventPayload<Topic.UserDeleted>>): Promise<void> {
-    await this.names.erase(data.userId, new Date(data.deletedAt));
+    await this.names.erase(data.userId);
   }
 }

@@ -34,11 +34,12 @@ export class OwnerNamesRepository {
   }
 
   /**
-   * The account is gone: its name with it. The document stays as a bare id with no name and the
-   * time of the deletion, so a late or replayed registration or profile event cannot bring the
-   * name back.
+   * The account is gone: its name with it, and no trace of its id (the erasure leaves none in
+   * any service). An event already handled that is delivered again is skipped by the consumer's
+   * processed marks; only a registration or profile event never handled before the deletion
+   * could add a name again, and it carries nothing the account did not have.
    */
-  erase(userId: string, at: Date): Promise<void> {
-    return this.record(userId, null, at);
+  async erase(userId: string): Promise<void> {
+    await this.model.deleteOne({ _id: userId }).exec();
   }
 }

@@ -245,7 +245,7 @@ describe('a new user in the browser', () => {
     await page.getByRole('tab', { name: 'Upload New' }).click();
     await page.getByLabel('Content').fill(SAMPLES.REACT);
     await ui.value(page.getByLabel('Type'), 'REACT');
-    await page.getByRole('region', { name: 'Live preview' }).locator('iframe').waitFor();
+    await page.getByRole('region', { name: 'Live preview' }).locator('.cv-artifact-frame iframe').waitFor();
     await screenshot(page, '07-upload-preview');
     await page.getByLabel('Content').fill('');
 

@@ -80,7 +80,7 @@ export function editingFlow(life: () => LifeContext): void {
     await field(dialog, 'Type').selectOption('MARKDOWN');
     await field(dialog, 'Content').fill('# Results\n\nUp **12%** on last quarter.');
     const preview = dialog.getByRole('region', { name: 'Live preview' });
-    await preview.locator('iframe').waitFor();
+    await preview.locator('.cv-artifact-frame iframe').waitFor();
     // The preview keeps its box while it renders and sizes itself: the fields below do not move
     // under the cursor (a tick on a collection once missed its box as the preview grew).
     const previewBox = preview.getByTestId('live-preview-box');
