@@ -29,10 +29,7 @@ export async function fetchGist(apiBase: string, input: string): Promise<Upload>
   if (answer.status === 404) throw ImportSourceException.gistNotFound();
   if (!answer.ok || !answer.body) throw ImportSourceException.gistUnavailable();
   try {
-    return await receive(
-      Readable.fromWeb(answer.body),
-      GIST_MAX_BYTES,
-    );
+    return await receive(Readable.fromWeb(answer.body), GIST_MAX_BYTES);
   } catch (err) {
     if (err instanceof ImportSourceException && err.getStatus() === 413) throw err;
     throw ImportSourceException.gistUnavailable();
