@@ -52,6 +52,58 @@ export const sessionUser = (over: Record<string, unknown> = {}) => ({
 });
 
 /** The whole app at a path, with a fresh API client (no token carried between tests). */
+/** A signed-in session: the page-load refresh answers with `sessionUser()`. */
+export const signedIn: Handler = (url) =>
+  url.endsWith('/api/v1/auth/refresh')
+    ? json(200, { success: true, user: sessionUser(), token: 't' })
+    : undefined;
+
+/** One artifact as the dashboard's list answers it; `over` sets what a test cares about. */
+export const artifactSummary = (id: string, title: string, over: Record<string, unknown> = {}) => ({
+  id,
+  title,
+  description: '',
+  type: 'HTML',
+  metadata: { claudeVersion: 'unknown', extractedAt: '2026-01-01T00:00:00.000Z', size: 10 },
+  isPublic: false,
+  allowNetwork: false,
+  tags: [],
+  version: 1,
+  latestVersion: 1,
+  revision: 1,
+  indexable: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  owner: 'usr_1',
+  viewCount: 0,
+  shareCount: 0,
+  downloadCount: 0,
+  remixCount: 0,
+  allowRemix: true,
+  remixedFrom: null,
+  ...over,
+});
+
+/** The calls around the dashboard's list: one collection "Work" (holding `artifactCount`), no onboarding. */
+export const dashboardSurroundings =
+  (artifactCount = 0): Handler =>
+  (url) => {
+    if (url.endsWith('/api/v1/collections'))
+      return json(200, {
+        collections: [
+          {
+            id: 'col_1',
+            name: 'Work',
+            artifactCount,
+            createdAt: '2026-01-01T00:00:00Z',
+            updatedAt: '2026-01-01T00:00:00Z',
+          },
+        ],
+      });
+    if (url.includes('/onboarding')) return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'x' });
+    return undefined;
+  };
+
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = new ApiClient();

@@ -1,53 +1,18 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { type Handler, json, renderApp, sessionUser, stubFetch } from '../../../test-support';
+import {
+  artifactSummary,
+  dashboardSurroundings,
+  json,
+  renderApp,
+  signedIn,
+  stubFetch,
+} from '../../../test-support';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/useSearchDraft';
 
-const signedIn: Handler = (url) =>
-  url.endsWith('/api/v1/auth/refresh')
-    ? json(200, { success: true, user: sessionUser(), token: 't' })
-    : undefined;
+const summary = (id: string, title: string) =>
+  artifactSummary(id, title, { type: 'SVG', isPublic: true, tags: ['design'] });
 
-const summary = (id: string, title: string) => ({
-  id,
-  title,
-  description: '',
-  type: 'SVG',
-  metadata: { claudeVersion: 'unknown', extractedAt: '2026-01-01T00:00:00.000Z', size: 10 },
-  isPublic: true,
-  allowNetwork: false,
-  tags: ['design'],
-  version: 1,
-  latestVersion: 1,
-  revision: 1,
-  indexable: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  owner: 'usr_1',
-  viewCount: 0,
-  shareCount: 0,
-  downloadCount: 0,
-  remixCount: 0,
-  allowRemix: true,
-  remixedFrom: null,
-});
-
-/** Collections, onboarding and the other calls of the dashboard around the list. */
-const surroundings: Handler = (url) => {
-  if (url.endsWith('/api/v1/collections'))
-    return json(200, {
-      collections: [
-        {
-          id: 'col_1',
-          name: 'Work',
-          artifactCount: 1,
-          createdAt: '2026-01-01T00:00:00Z',
-          updatedAt: '2026-01-01T00:00:00Z',
-        },
-      ],
-    });
-  if (url.includes('/onboarding')) return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'x' });
-  return undefined;
-};
+const surroundings = dashboardSurroundings(1);
 
 const searchUrl = (url: string) =>
   url.includes('/api/v1/artifacts/search?') ? new URL(url, 'http://x') : null;

@@ -1,51 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type Handler, json, renderApp, sessionUser, stubFetch } from '../../../test-support';
+import {
+  artifactSummary,
+  dashboardSurroundings,
+  json,
+  renderApp,
+  signedIn,
+  stubFetch,
+} from '../../../test-support';
 
-const signedIn: Handler = (url) =>
-  url.endsWith('/api/v1/auth/refresh')
-    ? json(200, { success: true, user: sessionUser(), token: 't' })
-    : undefined;
+const summary = (id: string, title: string) => artifactSummary(id, title, { type: 'HTML' });
 
-const summary = (id: string, title: string) => ({
-  id,
-  title,
-  description: '',
-  type: 'HTML',
-  metadata: { claudeVersion: 'unknown', extractedAt: '2026-01-01T00:00:00.000Z', size: 10 },
-  isPublic: false,
-  allowNetwork: false,
-  tags: [],
-  version: 1,
-  latestVersion: 1,
-  revision: 1,
-  indexable: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  owner: 'usr_1',
-  viewCount: 0,
-  shareCount: 0,
-  downloadCount: 0,
-  remixCount: 0,
-  allowRemix: true,
-  remixedFrom: null,
-});
-
-const around: Handler = (url) => {
-  if (url.endsWith('/api/v1/collections'))
-    return json(200, {
-      collections: [
-        {
-          id: 'col_1',
-          name: 'Work',
-          artifactCount: 0,
-          createdAt: '2026-01-01T00:00:00Z',
-          updatedAt: '2026-01-01T00:00:00Z',
-        },
-      ],
-    });
-  if (url.includes('/onboarding')) return json(404, { statusCode: 404, code: 'NOT_FOUND', message: 'x' });
-  return undefined;
-};
+const around = dashboardSurroundings(0);
 
 const page = (items: ReturnType<typeof summary>[]) =>
   json(200, { artifacts: items, page: 1, limit: 20, total: items.length, hasMore: false, nextCursor: null });
