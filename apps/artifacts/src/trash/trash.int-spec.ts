@@ -1,16 +1,18 @@
 /**
  * The trash and bulk actions against the real database, Kafka, Redis and OpenSearch: a deleted
  * artifact leaves lists, search, public reads and collections and comes back whole; the purge job
- * (BullMQ, a retention of seconds here) deletes it for good with the artifact-deleted event, once;
+ * (BullMQ, run every 300 ms here) deletes it for good with the artifact-deleted event, once;
  * a second account can touch none of it.
+ *
+ * The retention stays the product's 30 days: the purge test moves one artifact's purge date into
+ * the past instead, so no other test races the job on a slow machine.
  */
 import { type EventEnvelope, type EventPayload, Topic } from '@core-vault/contracts';
 import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { UserDeletedConsumer } from '../artifacts/user-deleted.consumer';
 import { artifactInput, kafkaTap, tokenFor, useArtifactsApp } from '../testing';
 
-const RETENTION_MS = 4_000;
-const ctx = useArtifactsApp({ TRASH_RETENTION_MS: String(RETENTION_MS), TRASH_PURGE_EVERY_MS: '300' });
+const ctx = useArtifactsApp({ TRASH_PURGE_EVERY_MS: '300' });
 const s = uniqueSuffix();
 const ownerId = `trash-owner-${s}`;
 const owner = tokenFor(ownerId);
@@ -80,7 +82,7 @@ describe('the trash', () => {
     await waitFor(searchIds, (ids) => !ids.includes(id), { what: 'out of the search index' });
     const trash = await api('GET', '/api/v1/artifacts/trash', { token: owner });
     expect(trash.body).toMatchObject({ total: 1, retentionDays: 30 });
-    expect(trash.body.artifacts[0]).toMatchObject({ id, isPublic: true, daysLeft: 1 });
+    expect(trash.body.artifacts[0]).toMatchObject({ id, isPublic: true, daysLeft: 30 });
 
     const back = await api('POST', `/api/v1/artifacts/trash/${id}/restore`, { token: owner });
     expect(back.status).toBe(200);
@@ -112,7 +114,11 @@ describe('the trash', () => {
     const colId = (col.body.collection as { id: string }).id;
     await api('PUT', `/api/v1/collections/${colId}/artifacts/${id}`, { token: owner });
     await api('DELETE', `/api/v1/artifacts/${id}`, { token: owner });
-    await waitFor(trashIds, (ids) => !ids.includes(id), { what: 'purged', timeoutMs: RETENTION_MS + 15_000 });
+    expect(await trashIds()).toContain(id);
+    await ctx.db
+      .collection('artifacts')
+      .updateOne({ _id: id as never }, { $set: { purgeAt: new Date(Date.now() - 1_000) } });
+    await waitFor(trashIds, (ids) => !ids.includes(id), { what: 'purged', timeoutMs: 15_000 });
     await waitFor(
       () => deletedEvents(id),
       (e) => e.length > 0,
