@@ -45,3 +45,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Waits until the page's artifact frame has its height: it holds the window's height until the
+ * artifact reports its own, and everything below it (the reuse bar, links) moves then. A click
+ * before that lands where the button was.
+ */
+export async function frameMeasured(page: Page, timeout = 30_000): Promise<void> {
+  await page.locator('.cv-artifact-frame[data-measured="true"]').waitFor({ timeout });
+}

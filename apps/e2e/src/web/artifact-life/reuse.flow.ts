@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { ARTIFACT_MESSAGES } from '@core-vault/contracts';
 import { waitFor } from '@core-vault/platform/testing';
-import { appContext, recordDialogs } from '../../support/browser';
+import { appContext, frameMeasured, recordDialogs } from '../../support/browser';
 import { mailIds, waitForCode } from '../../support/mail';
 import { PASSWORD, type SeededUser, seedTrialUser } from './accounts';
 import { type LifeContext } from './context';
@@ -72,6 +72,7 @@ export function reuseFlow(life: () => LifeContext): void {
     recordDialogs(tab);
     await tab.goto(`${stack.webUrl}/view/${id}`);
     await tab.getByRole('heading', { name: 'Colour palette' }).waitFor();
+    await frameMeasured(tab);
 
     await tab.getByRole('button', { name: 'View source' }).click();
     await tab.getByText('#ff6600 and #0066ff</p></main>').waitFor();
@@ -91,6 +92,7 @@ export function reuseFlow(life: () => LifeContext): void {
     // Signed in now: the page reads the artifact again with the session; click once that settled.
     await tab.waitForLoadState('networkidle');
     await tab.getByRole('heading', { name: 'Colour palette' }).waitFor();
+    await frameMeasured(tab);
     const answers: string[] = [];
     tab.on('request', (r) => {
       if (r.url().endsWith('/remix')) answers.push(`sent ${r.method()}`);
@@ -123,6 +125,7 @@ export function reuseFlow(life: () => LifeContext): void {
     expect(await back.locator('xpath=..').textContent()).toBe('Remixed from Colour palette by Ada L.');
     // It is in the owner-visitor's own layout: no Save a copy of one's own copy.
     expect(await tab.getByRole('button', { name: 'Save a copy to my vault' }).count()).toBe(0);
+    await frameMeasured(tab);
     await back.click();
     await tab.waitForURL(new RegExp(`/view/${id}$`));
     await tab.getByRole('button', { name: 'Save a copy to my vault' }).waitFor();

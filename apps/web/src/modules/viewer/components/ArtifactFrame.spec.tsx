@@ -148,10 +148,13 @@ describe('ArtifactFrame', () => {
   it('starts at the window’s height below the header and never collapses on an empty report', () => {
     const { iframe, send } = setup();
     const initial = `${Math.max(480, window.innerHeight - 12)}px`;
+    const measured = () => iframe.closest('.cv-artifact-frame')?.getAttribute('data-measured');
     expect(iframe.style.height).toBe(initial);
     send(msg({ kind: 'height', height: 0, mode: 'content' }));
     expect(iframe.style.height).toBe(initial);
+    expect(measured()).toBe('false');
     send(msg({ kind: 'height', height: 120, mode: 'content' }));
+    expect(measured()).toBe('true');
     send(msg({ kind: 'height', height: 0, mode: 'content' }));
     expect(iframe.style.height).toBe('120px');
   });

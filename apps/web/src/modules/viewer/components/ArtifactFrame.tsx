@@ -228,6 +228,9 @@ function FrameInstance({
       className={spare ? 'cv-artifact-spare' : 'cv-artifact-frame'}
       data-status={status}
       data-sizing={box.sizing}
+      // Whether the height is final for now (pinned, full-screen, or the content's first report):
+      // until then the frame holds the window's height, and what is below it moves when it lands.
+      data-measured={box.sizing !== 'content' || sizing.content !== null}
       hidden={collapsed}
       style={{ position: 'relative' }}
     >
