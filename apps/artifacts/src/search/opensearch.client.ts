@@ -1,6 +1,21 @@
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { createRequire } from 'node:module';
 import { Client, errors } from '@opensearch-project/opensearch';
-import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
+
+type AwsSigning = Pick<typeof import('@opensearch-project/opensearch/aws-v3'), 'AwsSigv4Signer'> &
+  Pick<typeof import('@aws-sdk/credential-provider-node'), 'defaultProvider'>;
+
+/**
+ * The AWS signer and the SDK's credential chain, required only where a region asks for them:
+ * they hold about 15 MiB resident, which every other deployment (basic authentication, local)
+ * would carry for nothing. Synchronous, because the client is made in a provider factory.
+ */
+function awsSigning(): AwsSigning {
+  const load = createRequire(__filename);
+  return {
+    ...(load('@opensearch-project/opensearch/aws-v3') as Pick<AwsSigning, 'AwsSigv4Signer'>),
+    ...(load('@aws-sdk/credential-provider-node') as Pick<AwsSigning, 'defaultProvider'>),
+  };
+}
 
 export const OPENSEARCH = Symbol('OPENSEARCH');
 
@@ -57,6 +72,7 @@ export function createOpenSearchClient({ url, awsRegion, awsService = 'es' }: Op
     throw new Error(
       'OPENSEARCH_URL carries credentials and OPENSEARCH_AWS_REGION asks for AWS SigV4 signing: use one of the two',
     );
+  const { AwsSigv4Signer, defaultProvider } = awsSigning();
   return new Client({
     ...AwsSigv4Signer({ region: awsRegion, service: awsService, getCredentials: defaultProvider() }),
     ...common,

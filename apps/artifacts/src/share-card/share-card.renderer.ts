@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+import type satoriFn from 'satori';
 import { SHARE_CARD_SIZE } from '@core-vault/contracts';
 import { type CardNode } from './share-card.layout';
 
@@ -30,11 +30,31 @@ export function loadInterFonts(): SatoriFont[] {
   );
 }
 
-/** The card as a PNG: satori lays it out as SVG (text as paths), resvg rasterises it. */
+interface Engines {
+  satori: typeof satoriFn;
+  Resvg: typeof ResvgClass;
+}
+
+/**
+ * The card as a PNG: satori lays it out as SVG (text as paths), resvg rasterises it. Both load
+ * with the first card, not with the service: together they hold about 26 MiB resident, and most
+ * of the service's work (writes, imports, reads) never draws a card.
+ */
 export class ShareCardRenderer {
+  private engines: Promise<Engines> | undefined;
+
   constructor(private readonly fonts: SatoriFont[]) {}
 
+  private load(): Promise<Engines> {
+    this.engines ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(([s, r]) => ({
+      satori: s.default,
+      Resvg: r.Resvg,
+    }));
+    return this.engines;
+  }
+
   async render(tree: CardNode): Promise<Buffer> {
+    const { satori, Resvg } = await this.load();
     // satori's own types expect a React element; the object tree is what JSX would have made.
     const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
       ...SHARE_CARD_SIZE,
