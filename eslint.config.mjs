@@ -113,7 +113,13 @@ export default tseslint.config(
               'cli',
             ].map((s) => ({
               sourceTag: `scope:${s}`,
-              onlyDependOnLibsWithTags: ['scope:shared', `scope:${s}`],
+              // The thumbnailer is the artifacts context's worker: it shares that context's store
+              // (libs/artifact-store).
+              onlyDependOnLibsWithTags: [
+                'scope:shared',
+                `scope:${s}`,
+                ...(s === 'thumbnailer' ? ['scope:artifacts'] : []),
+              ],
             })),
           ],
         },

@@ -73,7 +73,7 @@ module.exports = function preset(projectDir, kind) {
     ],
     moduleNameMapper: {
       '^@core-vault/platform/testing$': `${root}/libs/platform/src/testing/index.ts`,
-      '^@core-vault/(contracts|platform|artifact-detection|demo-catalogue|api-client|mcp)$': `${root}/libs/$1/src/index.ts`,
+      '^@core-vault/(contracts|platform|artifact-detection|demo-catalogue|api-client|mcp|artifact-store)$': `${root}/libs/$1/src/index.ts`,
       // marked ships ESM only; Node 20.19+ require()s it natively, Jest does not: use its UMD build.
       '^marked$': require.resolve('marked').replace(/marked\.esm\.js$/, 'marked.umd.js'),
     },

@@ -16,7 +16,13 @@ const eslint = join(root, 'node_modules', '.bin', 'eslint');
 const GROUPS = [
   ['apps/web', 'apps/extension', 'libs/api-client'],
   ['apps/e2e', 'deploy', 'tools'],
-  ['libs/contracts', 'libs/platform', 'libs/artifact-detection', 'libs/demo-catalogue'],
+  [
+    'libs/contracts',
+    'libs/platform',
+    'libs/artifact-detection',
+    'libs/demo-catalogue',
+    'libs/artifact-store',
+  ],
   ['apps/gateway', 'apps/identity', 'apps/billing'],
 ];
 

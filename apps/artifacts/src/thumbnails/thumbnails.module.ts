@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ARTIFACT_THUMBNAIL_MODEL, artifactThumbnailSchema } from '@core-vault/artifact-store';
 import { ARTIFACT_MODEL, artifactSchema } from '../artifacts/artifact.schema';
 import { GetThumbnailUseCase } from './get-thumbnail.usecase';
-import { ARTIFACT_THUMBNAIL_MODEL, artifactThumbnailSchema } from './thumbnail.schema';
 import { ThumbnailsController } from './thumbnails.controller';
 import { ThumbnailsRepository } from './thumbnails.repository';
 

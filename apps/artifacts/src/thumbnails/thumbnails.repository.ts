@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
+import {
+  ARTIFACT_THUMBNAIL_MODEL,
+  type ArtifactThumbnailDoc,
+  artifactThumbnailId,
+} from '@core-vault/artifact-store';
 import { type ThumbnailSize } from '@core-vault/contracts';
 import { ARTIFACT_MODEL, type ArtifactDoc } from '../artifacts/artifact.schema';
-import { ARTIFACT_THUMBNAIL_MODEL, type ArtifactThumbnailDoc } from './thumbnail.schema';
 
 /** What the visibility decision reads of the artifact; nothing else of it is loaded. */
 export type ThumbnailSubject = Pick<ArtifactDoc, 'owner' | 'isPublic' | 'version' | 'publishedVersions'>;
@@ -34,7 +38,7 @@ export class ThumbnailsRepository {
   /** One size of a version's pictures (only that size's bytes are read). */
   async find(id: string, version: number, size: ThumbnailSize): Promise<StoredThumbnail> {
     const doc = await this.thumbnails
-      .findOne({ _id: `${id}:${version}` }, { status: 1, [size]: 1 })
+      .findOne({ _id: artifactThumbnailId(id, version) }, { status: 1, [size]: 1 })
       .lean<Pick<ArtifactThumbnailDoc, 'status' | 'card' | 'og'>>()
       .exec();
     if (!doc) return null;

@@ -14,6 +14,11 @@ import { Redis } from 'ioredis';
 import { type Admin, type Producer } from 'kafkajs';
 import mongoose from 'mongoose';
 import { type Browser, chromium } from 'playwright-core';
+import {
+  ARTIFACT_COLLECTIONS,
+  type ArtifactThumbnailDoc,
+  artifactThumbnailId,
+} from '@core-vault/artifact-store';
 import { Topic, productEventCatalog } from '@core-vault/contracts';
 import {
   ErrorFilter,
@@ -42,7 +47,6 @@ import { run } from '../testing';
 import { AppModule } from '../app.module';
 import { thumbnailerConfigSchema } from '../config';
 import { type DeadThumbnailJobData, thumbnailJobId } from './thumbnail-jobs';
-import { type ArtifactThumbnailDoc } from './thumbnail.schema';
 
 const s = uniqueSuffix();
 const TOPICS = [Topic.ArtifactCreated, Topic.ArtifactUpdated, Topic.ArtifactDeleted, Topic.UserDeleted];
@@ -90,7 +94,9 @@ async function seed(artifactId: string, fields: { type: string; content: string;
 }
 
 const thumbnail = (artifactId: string) =>
-  db.collection<ArtifactThumbnailDoc>('artifact_thumbnails').findOne({ _id: `${artifactId}:1` });
+  db
+    .collection<ArtifactThumbnailDoc>(ARTIFACT_COLLECTIONS.thumbnails)
+    .findOne({ _id: artifactThumbnailId(artifactId, 1) });
 
 /** Decodes an image in Chromium: its size and how many distinct colours it has (blank: 1). */
 async function inspect(

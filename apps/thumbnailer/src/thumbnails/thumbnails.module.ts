@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ARTIFACT_THUMBNAIL_MODEL, artifactThumbnailSchema } from '@core-vault/artifact-store';
 import { CLOCK, systemClock } from '@core-vault/platform';
 import { ArtifactVersionsRepository } from './artifact-versions.repository';
 import { ChromiumHealthIndicator } from './chromium.health';
@@ -7,7 +8,6 @@ import { ChromiumRenderer } from './chromium-renderer';
 import { RenderHostController } from './render-host.controller';
 import { RenderThumbnailUseCase } from './render-thumbnail.usecase';
 import { ThumbnailEventsConsumer } from './thumbnail-events.consumer';
-import { ARTIFACT_THUMBNAIL_MODEL, artifactThumbnailSchema } from './thumbnail.schema';
 import { ThumbnailQueue } from './thumbnail.queue';
 import { ThumbnailWorker } from './thumbnail.worker';
 import { ThumbnailsRepository } from './thumbnails.repository';

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
-import { ARTIFACT_THUMBNAIL_MODEL, type ArtifactThumbnailDoc } from './thumbnail.schema';
-
-const key = (artifactId: string, version: number) => `${artifactId}:${version}`;
+import {
+  ARTIFACT_THUMBNAIL_MODEL,
+  type ArtifactThumbnailDoc,
+  artifactThumbnailId as key,
+} from '@core-vault/artifact-store';
 
 /** The pictures of artifact versions (the artifacts service serves them). */
 @Injectable()
