@@ -1,4 +1,11 @@
-import { DEFAULT_PARAMS, rangeInverted, readParams, writeParams } from './dashboard-params';
+import {
+  DEFAULT_PARAMS,
+  RESET_FILTERS,
+  activeFilterCount,
+  rangeInverted,
+  readParams,
+  writeParams,
+} from './dashboard-params';
 
 const read = (s: string) => readParams(new URLSearchParams(s));
 
@@ -45,5 +52,14 @@ describe('dashboard address', () => {
     expect(rangeInverted({ from: '2026-02-01', to: '2026-01-31' })).toBe(true);
     expect(rangeInverted({ from: '2026-01-31', to: '2026-01-31' })).toBe(false);
     expect(rangeInverted({ from: '2026-02-01' })).toBe(false);
+  });
+
+  it("counts the Filters popover's active choices and resets them, the search text kept", () => {
+    expect(activeFilterCount(DEFAULT_PARAMS)).toBe(0);
+    const narrowed = read('q=x&sort=title&collection=col_1&type=SVG&tag=a&visibility=public&from=2026-01-01');
+    expect(activeFilterCount(narrowed)).toBe(6);
+    const reset = { ...narrowed, ...RESET_FILTERS };
+    expect(activeFilterCount(reset)).toBe(0);
+    expect(writeParams(reset).toString()).toBe('q=x');
   });
 });

@@ -72,3 +72,19 @@ export function writeParams(d: DashboardParams): URLSearchParams {
 export const rangeInverted = (f: SearchFilters) => Boolean(f.from && f.to && f.from > f.to);
 
 export const hasFilters = (f: SearchFilters) => Object.values(f).some(Boolean);
+
+/**
+ * How many of the Filters popover's choices differ from the plain list (#36.2): each filter, a
+ * collection, a sort other than the default. The button shows it, so a narrowed list says so.
+ */
+export const activeFilterCount = (d: DashboardParams) =>
+  Object.values(d.filters).filter(Boolean).length +
+  (d.collection ? 1 : 0) +
+  (d.sort !== DEFAULT_PARAMS.sort ? 1 : 0);
+
+/** Reset in the popover: the choices back to the plain list, the search text kept. */
+export const RESET_FILTERS: Pick<DashboardParams, 'sort' | 'collection' | 'filters'> = {
+  sort: DEFAULT_PARAMS.sort,
+  collection: null,
+  filters: {},
+};

@@ -6,6 +6,7 @@ import { useApiMutation } from '../../../lib/query';
 import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
 import { LazyEditDialog } from '../edit/LazyEditDialog';
 import { LazyPublishDialog } from './publish/LazyPublishDialog';
+import { ArtifactCardMenu, type CardMenuAction } from './ArtifactCardMenu';
 import { ArtifactThumbnail } from './ArtifactThumbnail';
 import { SearchSnippets } from './SearchSnippets';
 
@@ -37,7 +38,6 @@ export function ArtifactCard({
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
-  // Make Public of an artifact with earlier versions asks which of them become public (#32).
   const [publishing, setPublishing] = useState(false);
   const headingId = `artifact-${a.id}-title`;
   const { mutateAsync: addArtifact } = useApiMutation(endpoints.collections.addArtifact);
@@ -62,6 +62,28 @@ export function ArtifactCard({
         setNote(err instanceof Error ? err.message : 'Could not add to the collection');
       }
     });
+
+  const onMenu = (action: CardMenuAction) => {
+    switch (action.kind) {
+      case 'embed':
+        return void copyShare(a, 'embed');
+      case 'history':
+        return onShowVersions(a);
+      case 'collection':
+        return void addToCollection(action.collectionId);
+      case 'delete':
+        return void run(async () => {
+          if (await deleteArtifact(a, true)) onDeleted(a.id);
+        });
+      case 'visibility':
+        // Make Public of an artifact with earlier versions asks which of them become public (#32).
+        if (!a.isPublic && a.version > 1) return setPublishing(true);
+        return void run(async () => {
+          const updated = await toggleVisibility(a, true);
+          if (updated) onChanged(updated);
+        });
+    }
+  };
 
   return (
     <article className="ac-card cv-card" aria-labelledby={headingId} data-testid="artifact-card">
@@ -145,70 +167,12 @@ export function ArtifactCard({
           type="button"
           className="cv-btn cv-btn-small"
           disabled={busy}
-          onClick={() => void copyShare(a, 'embed')}
-        >
-          Embed Code
-        </button>
-        <button
-          type="button"
-          className="cv-btn cv-btn-small"
-          disabled={busy}
-          onClick={() =>
-            !a.isPublic && a.version > 1
-              ? setPublishing(true)
-              : void run(async () => {
-                  const updated = await toggleVisibility(a, true);
-                  if (updated) onChanged(updated);
-                })
-          }
-        >
-          {a.isPublic ? 'Make Private' : 'Make Public'}
-        </button>
-        <button
-          type="button"
-          className="cv-btn cv-btn-small"
-          disabled={busy}
           onClick={() => setEditing(true)}
         >
           Edit
         </button>
-        <button type="button" className="cv-btn cv-btn-small" onClick={() => onShowVersions(a)}>
-          History
-        </button>
-        <button
-          type="button"
-          className="cv-btn cv-btn-small cv-btn-danger"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              if (await deleteArtifact(a, true)) onDeleted(a.id);
-            })
-          }
-        >
-          Delete
-        </button>
+        <ArtifactCardMenu artifact={a} collections={collections} disabled={busy} onAction={onMenu} />
       </div>
-      {collections.length > 0 && (
-        <div className="ac-collection">
-          <label className="cv-visually-hidden" htmlFor={`col-${a.id}`}>
-            Add {a.title} to a collection
-          </label>
-          <select
-            id={`col-${a.id}`}
-            className="cv-input"
-            value=""
-            disabled={busy}
-            onChange={(e) => void addToCollection(e.target.value)}
-          >
-            <option value="">Add to collection…</option>
-            {collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
       {editing && (
         <LazyEditDialog
           artifactId={a.id}

@@ -55,6 +55,8 @@ describe('dashboard search', () => {
     const first = calls.map((c) => searchUrl(c.url)).find(Boolean);
     expect(first?.search).toBe('?q=quokka&page=1&limit=50&type=SVG&from=2026-01-01&collection=col_1');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('quokka');
+    // The filters sit in the Filters popover (#36.2); its button counts them.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters 3 active' }));
     expect(screen.getByLabelText('Format')).toHaveValue('SVG');
     expect(screen.getByLabelText('Changed from')).toHaveValue('2026-01-01');
     expect(screen.getByRole('list', { name: 'Matches' }).querySelector('mark')).toHaveTextContent('quokka');
@@ -151,6 +153,7 @@ describe('dashboard list', () => {
     });
     renderApp('/dashboard?sort=oldest');
     expect(await screen.findByRole('heading', { name: 'First' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters 1 active' }));
     expect(screen.getByLabelText('Sort by')).toHaveValue('oldest');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();

@@ -1,27 +1,15 @@
 import { useState } from 'react';
-import {
-  ARTIFACT_MESSAGES,
-  ARTIFACT_SORTS,
-  type ArtifactSort,
-  type ArtifactSummary,
-  type Collection,
-} from '@core-vault/contracts';
+import { ARTIFACT_MESSAGES, type ArtifactSummary, type Collection } from '@core-vault/contracts';
 import { ApiError } from '../../../lib/api/errors';
 import { ArtifactCard, type ArtifactListState, VersionHistoryDialog } from '../../artifacts';
 import { BULK_TEXTS } from '../api/trash';
 import { type BulkSelection } from '../hooks/useBulkSelection';
 import { type DashboardParamsState } from '../hooks/useDashboardParams';
+import { useGalleryLayout } from '../hooks/useGalleryLayout';
 import { CollectionsPanel } from './CollectionsPanel';
+import { LayoutToggle } from './LayoutToggle';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
-
-export const SORT_LABELS: Record<ArtifactSort, string> = {
-  newest: 'Newest First',
-  oldest: 'Oldest First',
-  title: 'Title A-Z',
-  type: 'Type',
-  views: 'Most Viewed',
-};
 
 export const DASHBOARD_TEXTS = {
   loading: 'Loading artifacts...',
@@ -48,9 +36,13 @@ function searchProblem(err: unknown): { message: string; retry: boolean } | null
   return { message: DASHBOARD_TEXTS.searchUnavailable, retry: true };
 }
 
-/** Toolbar (sort, search with filters), collections, and the card grid with its states. */
+/**
+ * The gallery (#36.2): search first (the sort and filters in its popover), the grid/list toggle
+ * and selection mode beside it, collections, then the cards with their states.
+ */
 export function ArtifactsTab(p: ArtifactsTabProps) {
   const [history, setHistory] = useState<ArtifactSummary | null>(null);
+  const { layout, choose } = useGalleryLayout();
   const { list, address, selection } = p;
   const { params, update } = address;
   const searching = Boolean(params.q);
@@ -59,22 +51,8 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
   return (
     <div className="db-artifacts">
       <div className="db-toolbar">
-        <div className="cv-field db-sort">
-          <label htmlFor="sort">Sort by</label>
-          <select
-            id="sort"
-            value={params.sort}
-            disabled={searching}
-            onChange={(e) => update({ sort: ARTIFACT_SORTS.find((s) => s === e.target.value) ?? 'newest' })}
-          >
-            {ARTIFACT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
         <SearchBar state={address} collections={p.collections} onSearchAgain={list.reload} />
+        <LayoutToggle layout={layout} onChange={choose} />
         <button
           type="button"
           className="cv-btn cv-btn-small db-select-toggle"
@@ -124,7 +102,7 @@ export function ArtifactsTab(p: ArtifactsTabProps) {
       ) : list.items.length === 0 ? (
         <p className="db-empty">{searching ? DASHBOARD_TEXTS.noMatches : DASHBOARD_TEXTS.empty}</p>
       ) : (
-        <div className="db-grid" aria-busy={list.loading}>
+        <div className={`db-grid db-layout-${layout}`} aria-busy={list.loading}>
           {list.items.map((a) => (
             <ArtifactCard
               key={a.id}
