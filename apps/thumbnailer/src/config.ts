@@ -38,6 +38,20 @@ export const thumbnailerConfigSchema = baseConfigSchema
     THUMBNAIL_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
     /** First retry delay (doubles with each attempt). */
     THUMBNAIL_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    /**
+     * How often each replica looks for current versions without a picture (artifacts saved before
+     * the thumbnailer existed, or while it was down past the events' retention) and queues them;
+     * once at start too. 0 turns the backfill off.
+     */
+    THUMBNAIL_BACKFILL_EVERY_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .refine((ms) => ms === 0 || ms >= 100, '0 (off) or at least 100 ms')
+      .default(3_600_000),
+    /** Versions one backfill pass queues at most (oldest first). */
+    THUMBNAIL_BACKFILL_BATCH: z.coerce.number().int().min(1).max(1_000).default(100),
     /** The Chromium binary (the image installs Debian's). */
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
     /**

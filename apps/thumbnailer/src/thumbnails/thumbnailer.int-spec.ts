@@ -1,8 +1,9 @@
 /**
  * The thumbnailer against the real broker, database, Redis (BullMQ), the real renderer and real
  * Chromium: created events become pictures of the artifacts, a network-off artifact's outside
- * image is never fetched (a network-on one's is: the check can fail), and a render that fails
- * every attempt ends in the dead-letter queue with its version marked failed.
+ * image is never fetched (a network-on one's is: the check can fail), a render that fails
+ * every attempt ends in the dead-letter queue with its version marked failed, and an artifact no
+ * event asked a picture of gets one through the backfill.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -46,7 +47,7 @@ import {
 import { run } from '../testing';
 import { AppModule } from '../app.module';
 import { thumbnailerConfigSchema } from '../config';
-import { type DeadThumbnailJobData, thumbnailJobId } from './thumbnail-jobs';
+import { type DeadThumbnailJobData, type ThumbnailJobData, thumbnailJobId } from './thumbnail-jobs';
 
 const s = uniqueSuffix();
 const TOPICS = [Topic.ArtifactCreated, Topic.ArtifactUpdated, Topic.ArtifactDeleted, Topic.UserDeleted];
@@ -59,6 +60,7 @@ let producer: Producer;
 let admin: Admin;
 let browser: Browser;
 let dead: Queue<DeadThumbnailJobData>;
+let work: Queue<ThumbnailJobData>;
 let outsideOrigin: string;
 const outsideRequests: string[] = [];
 
@@ -188,6 +190,9 @@ beforeAll(async () => {
     THUMBNAIL_BACKOFF_MS: '50',
     THUMBNAIL_RENDER_TIMEOUT_MS: '15000',
     CHROMIUM_PATH: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    // Often, so the backfill case need not wait an hour; the event cases' artifacts are outside
+    // its reach (no updatedAt, as if just written), so those pictures still come from events.
+    THUMBNAIL_BACKFILL_EVERY_MS: '300',
   });
   const logger = testLogger();
   const moduleRef = await Test.createTestingModule({
@@ -206,7 +211,7 @@ beforeAll(async () => {
   });
   const redis = new Redis(infra.redisUrl, { maxRetriesPerRequest: null });
   dead = new Queue<DeadThumbnailJobData>(`${config.THUMBNAIL_QUEUE}-dead`, { connection: redis });
-  const work = new Queue(config.THUMBNAIL_QUEUE, { connection: redis });
+  work = new Queue<ThumbnailJobData>(config.THUMBNAIL_QUEUE, { connection: redis });
   teardown.add(async () => {
     for (const q of [dead, work]) {
       await q.obliterate({ force: true });
@@ -281,5 +286,45 @@ describe('thumbnails of artifact versions', () => {
     expect(job!.data).toMatchObject({ artifactId: broken, version: 1, attempts: 2 });
     expect(job!.data.failedReason).toContain('broken on purpose');
     expect(await thumbnail(broken)).toMatchObject({ status: 'failed' });
+  }, 60_000);
+
+  it('renders an artifact no event asked for through the backfill, leaving a trashed one alone', async () => {
+    const old = id('backfilled');
+    const trashed = id('trashed');
+    const longAgo = new Date(Date.now() - 400 * 86_400_000);
+    const stored = (artifactId: string, changed: Date, deletedAt: Date | null) => ({
+      _id: artifactId,
+      owner,
+      title: artifactId,
+      type: 'HTML',
+      content: picture('#7c3aed'),
+      rendered: picture('#7c3aed'),
+      renderError: null,
+      securityWarning: null,
+      allowNetwork: false,
+      isPublic: false,
+      version: 1,
+      deletedAt,
+      createdAt: changed,
+      updatedAt: changed,
+    });
+    // Saved before the thumbnailer existed: straight into the database, no event on any topic.
+    // The trashed one is older still, so the pass that finds the live one walks past it.
+    await db
+      .collection<{ _id: string } & Record<string, unknown>>(ARTIFACT_COLLECTIONS.artifacts)
+      .insertMany([
+        stored(trashed, new Date(longAgo.getTime() - 60_000), longAgo),
+        stored(old, longAgo, null),
+      ]);
+    const doc = (await ready(old))!;
+    expect((await inspect(Buffer.from(doc.og!.buffer), 'image/png')).colours).toBeGreaterThan(2);
+    // Queued under the event path's job id and data: a version both ask for renders once.
+    expect((await work.getJob(thumbnailJobId(old, 1)))?.data).toEqual({
+      artifactId: old,
+      ownerId: owner,
+      version: 1,
+    });
+    expect(await work.getJob(thumbnailJobId(trashed, 1))).toBeUndefined();
+    expect(await thumbnail(trashed)).toBeNull();
   }, 60_000);
 });

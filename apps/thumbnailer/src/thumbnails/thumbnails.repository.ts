@@ -49,6 +49,16 @@ export class ThumbnailsRepository {
     return doc?.status ?? null;
   }
 
+  /** Which of these versions have a record, whatever its status (their `_id`s). */
+  async recordedVersions(versions: readonly { artifactId: string; version: number }[]): Promise<Set<string>> {
+    if (versions.length === 0) return new Set();
+    const docs = await this.model
+      .find({ _id: { $in: versions.map((v) => key(v.artifactId, v.version)) } }, { _id: 1 })
+      .lean<Pick<ArtifactThumbnailDoc, '_id'>[]>()
+      .exec();
+    return new Set(docs.map((d) => d._id));
+  }
+
   /** Pictures of versions older than `oldest` (pruned by the artifacts service). */
   async pruneBefore(artifactId: string, oldest: number): Promise<void> {
     await this.model.deleteMany({ artifactId, version: { $lt: oldest } });
