@@ -39,7 +39,9 @@ export function ArtifactCardMenu({
   };
 
   return (
-    <Menu.Root>
+    // Not modal: a modal menu hides the rest of the page from assistive technology with
+    // aria-hidden while its buttons stay focusable (axe: aria-hidden-focus, serious).
+    <Menu.Root modal={false}>
       <Menu.Trigger asChild>
         <button
           ref={trigger}

@@ -108,6 +108,21 @@ export function SearchBar({
             sideOffset={6}
             collisionPadding={8}
           >
+            {/* Reset at the top: on a phone the list of choices is taller than the screen. */}
+            <div className="db-filters-head">
+              <strong aria-hidden="true">{SEARCH_TEXTS.filters}</strong>
+              <button
+                type="button"
+                className="cv-btn cv-btn-small"
+                disabled={count === 0}
+                onClick={() => {
+                  setDraft((d) => ({ ...d, tag: '' }));
+                  update(RESET_FILTERS);
+                }}
+              >
+                {SEARCH_TEXTS.reset}
+              </button>
+            </div>
             <fieldset className="db-filters">
               <legend className="cv-visually-hidden">{SEARCH_TEXTS.filters}</legend>
               <div className="cv-field">
@@ -203,17 +218,6 @@ export function SearchBar({
                 />
               </div>
             </fieldset>
-            <button
-              type="button"
-              className="cv-btn cv-btn-small"
-              disabled={count === 0}
-              onClick={() => {
-                setDraft((d) => ({ ...d, tag: '' }));
-                update(RESET_FILTERS);
-              }}
-            >
-              {SEARCH_TEXTS.reset}
-            </button>
           </Popover.Content>
         </Popover.Root>
       </div>
