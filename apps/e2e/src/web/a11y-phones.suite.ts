@@ -229,7 +229,8 @@ export function accessibilityAndPhonesSuite(host: Host): void {
       path: '/dashboard',
       signedIn: true,
       ready: (p) => p.getByText('My phone notes').first().waitFor(),
-      actions: [],
+      // The gallery's toolbar and a card's ⋯ menu button (#36.2).
+      actions: ['Filters', 'Grid', 'List', 'More actions for My phone notes'],
     },
     {
       name: 'upload',

@@ -12,6 +12,7 @@ import { uniqueSuffix, waitFor } from '@core-vault/platform/testing';
 import { appContext, launchBrowser, recordDialogs, screenshot } from '../support/browser';
 import { mailIds, waitForCode } from '../support/mail';
 import { type Stack, startStack } from '../support/stack';
+import { cardAction, closeFilters, filtersPopover } from '../support/gallery';
 import { ui } from '../support/ui';
 import { appShellFlow } from './journey/app-shell.flow';
 
@@ -295,14 +296,17 @@ describe('a new user in the browser', () => {
   });
 
   it('sorts and searches', async () => {
-    await page.getByLabel('Sort by').selectOption({ label: 'Title A-Z' });
+    // The sort sits in the Filters popover with the filters (#36.2).
+    const sortBy = (await filtersPopover(page)).getByLabel('Sort by');
+    await sortBy.selectOption({ label: 'Title A-Z' });
     await ui.text(cards().first().getByRole('heading'), 'dropped-counter');
-    await page.getByLabel('Sort by').selectOption({ label: 'Oldest First' });
+    await sortBy.selectOption({ label: 'Oldest First' });
     await ui.text(cards().first().getByRole('heading'), 'Typed HTML page');
-    await page.getByLabel('Sort by').selectOption({ label: 'Type' });
-    await page.getByLabel('Sort by').selectOption({ label: 'Most Viewed' });
-    await page.getByLabel('Sort by').selectOption({ label: 'Newest First' });
+    await sortBy.selectOption({ label: 'Type' });
+    await sortBy.selectOption({ label: 'Most Viewed' });
+    await sortBy.selectOption({ label: 'Newest First' });
     await ui.text(cards().first().getByRole('heading'), 'dropped-geometry');
+    await closeFilters(page);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('hypot');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -316,9 +320,12 @@ describe('a new user in the browser', () => {
   it('toggles visibility after the server agrees', async () => {
     const svg = card('Typed SVG logo');
     await ui.visible(svg.getByText('Private', { exact: true }));
-    await svg.getByRole('button', { name: 'Make Public' }).click();
+    await cardAction(svg, 'Make Public');
     await ui.visible(svg.getByText('Public', { exact: true }));
-    await ui.visible(svg.getByRole('button', { name: 'Make Private' }));
+    await svg.getByRole('button', { name: 'More actions for Typed SVG logo' }).click();
+    await ui.visible(page.getByRole('menuitem', { name: 'Make Private' }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
   });
 
   it('copies the link, which opens signed out in the public layout and counts a consented view', async () => {
@@ -360,7 +367,7 @@ describe('a new user in the browser', () => {
 
   it('copies the embed code, and the embed shows the artifact', async () => {
     dialogs.length = 0;
-    await card('Typed HTML page').getByRole('button', { name: 'Embed Code' }).click();
+    await cardAction(card('Typed HTML page'), 'Embed Code');
     await waitFor(
       () => dialogs.length,
       (n) => n > 0,
@@ -377,14 +384,14 @@ describe('a new user in the browser', () => {
   });
 
   it('shows version history and deletes an artifact after confirmation', async () => {
-    await card('Typed Markdown notes').getByRole('button', { name: 'History' }).click();
+    await cardAction(card('Typed Markdown notes'), 'History');
     await page
       .getByRole('dialog', { name: /Version history/ })
       .getByText('Version 1', { exact: true })
       .waitFor();
     await page.keyboard.press('Escape');
     dialogs.length = 0;
-    await card('dropped-notes').getByRole('button', { name: 'Delete' }).click();
+    await cardAction(card('dropped-notes'), 'Delete');
     await ui.count(card('dropped-notes'), 0);
     expect(dialogs).toEqual(['Are you sure you want to delete this artifact?']);
     await ui.visible(page.getByRole('tab', { name: 'My Artifacts (9)' }));

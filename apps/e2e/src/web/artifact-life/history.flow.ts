@@ -1,6 +1,7 @@
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { uniqueSuffix } from '@core-vault/platform/testing';
 import { screenshot } from '../../support/browser';
+import { cardAction } from '../../support/gallery';
 import { ui } from '../../support/ui';
 import { type SeededUser, signedInOnDashboard } from './accounts';
 import { type LifeContext } from './context';
@@ -56,11 +57,13 @@ export function historyFlow(life: () => LifeContext): void {
   /** The dashboard with fresh lists, then the card's History. */
   async function openHistory(title: string): Promise<Locator> {
     await tab.goto(url('/dashboard'));
-    await tab
-      .getByTestId('artifact-card')
-      .filter({ has: tab.getByRole('heading', { name: title, exact: true }) })
-      .getByRole('button', { name: 'History', exact: true })
-      .click();
+    // History is an item of the card's ⋯ menu (#36.2).
+    await cardAction(
+      tab
+        .getByTestId('artifact-card')
+        .filter({ has: tab.getByRole('heading', { name: title, exact: true }) }),
+      'History',
+    );
     const dialog = tab.getByRole('dialog', { name: `Version history: ${title}` });
     await dialog.getByTestId('history-version').first().waitFor();
     return dialog;

@@ -9,6 +9,7 @@
 import { uniqueSuffix } from '@core-vault/platform/testing';
 import { getFollowingOnLoopback } from '../../support/loopback';
 import { appContext, recordDialogs } from '../../support/browser';
+import { cardAction } from '../../support/gallery';
 import { type ApiAnswer, type SeededUser, call, seedTrialUser } from './accounts';
 import { type LifeContext } from './context';
 
@@ -152,7 +153,7 @@ export function publishedVersionsFlow(life: () => LifeContext): void {
       const card = tab
         .getByTestId('artifact-card')
         .filter({ has: tab.getByRole('heading', { name: 'Dialog check', exact: true }) });
-      await card.getByRole('button', { name: 'Make Public' }).click();
+      await cardAction(card, 'Make Public');
       const dialog = tab.getByRole('dialog', { name: 'Make Public' });
       await dialog.getByText('Version 1 was saved while this artifact was private.').waitFor();
       expect(await dialog.textContent()).toContain('Anyone with the link will see version 2, the latest.');
@@ -166,7 +167,7 @@ export function publishedVersionsFlow(life: () => LifeContext): void {
       expect((await call(stack, 'GET', `/api/v1/artifacts/${dialogId}?v=1`)).status).toBe(403);
       expect((await call(stack, 'GET', `/api/v1/artifacts/${dialogId}?v=2`)).status).toBe(200);
 
-      await card.getByRole('button', { name: 'History', exact: true }).click();
+      await cardAction(card, 'History');
       const history = tab.getByRole('dialog', { name: 'Version history: Dialog check' });
       await history
         .getByText('Version 1 was saved while this artifact was private: only you can open it.')
