@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { type ArtifactSummary, type Collection, type SearchSnippet } from '@core-vault/contracts';
 import { endpoints } from '../../../lib/api/endpoints';
 import { formatDateTime } from '../../../lib/dates';
@@ -6,9 +6,15 @@ import { useApiMutation } from '../../../lib/query';
 import { copyShare, deleteArtifact, toggleVisibility } from '../artifact-actions';
 import { LazyEditDialog } from '../edit/LazyEditDialog';
 import { LazyPublishDialog } from './publish/LazyPublishDialog';
-import { ArtifactCardMenu, type CardMenuAction } from './ArtifactCardMenu';
+import { CARD_MENU_TEXTS, type CardMenuAction } from './card-menu-texts';
 import { ArtifactThumbnail } from './ArtifactThumbnail';
 import { SearchSnippets } from './SearchSnippets';
+
+// The ⋯ menu (Radix) comes in its own chunk, fetched as the cards render: the dashboard's first
+// chunk stays without it. Until it is there the button stands in, disabled.
+const ArtifactCardMenu = lazy(() =>
+  import('./ArtifactCardMenu').then((m) => ({ default: m.ArtifactCardMenu })),
+);
 
 export interface ArtifactCardProps {
   artifact: ArtifactSummary;
@@ -171,7 +177,20 @@ export function ArtifactCard({
         >
           Edit
         </button>
-        <ArtifactCardMenu artifact={a} collections={collections} disabled={busy} onAction={onMenu} />
+        <Suspense
+          fallback={
+            <button
+              type="button"
+              className="cv-btn cv-btn-small ac-more"
+              aria-label={CARD_MENU_TEXTS.more(a.title)}
+              disabled
+            >
+              <span aria-hidden="true">⋯</span>
+            </button>
+          }
+        >
+          <ArtifactCardMenu artifact={a} collections={collections} disabled={busy} onAction={onMenu} />
+        </Suspense>
       </div>
       {editing && (
         <LazyEditDialog

@@ -1,19 +1,7 @@
 import { useRef } from 'react';
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { type ArtifactSummary, type Collection } from '@core-vault/contracts';
-
-export const CARD_MENU_TEXTS = {
-  more: (title: string) => `More actions for ${title || 'Untitled'}`,
-  embed: 'Embed Code',
-  history: 'History',
-  addTo: 'Add to collection',
-  delete: 'Delete',
-  visibility: (isPublic: boolean) => (isPublic ? 'Make Private' : 'Make Public'),
-} as const;
-
-/** What the card's menu can ask for; the card runs it. */
-export type CardMenuAction =
-  { kind: 'embed' | 'visibility' | 'history' | 'delete' } | { kind: 'collection'; collectionId: string };
+import { CARD_MENU_TEXTS, type CardMenuAction } from './card-menu-texts';
 
 /**
  * The card's less frequent actions (#36.2): the card itself shows Preview, Copy Link and Edit.

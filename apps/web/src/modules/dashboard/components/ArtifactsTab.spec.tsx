@@ -39,6 +39,14 @@ const hit = (q: string) => ({
   hasMore: false,
 });
 
+/** A button that stands in disabled until its lazy chunk (the Radix menu or popover) is there. */
+const enabledButton = (name: string) =>
+  waitFor(() => {
+    const button = screen.getByRole('button', { name });
+    expect(button).toBeEnabled();
+    return button;
+  });
+
 describe('dashboard search', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -56,7 +64,7 @@ describe('dashboard search', () => {
     expect(first?.search).toBe('?q=quokka&page=1&limit=50&type=SVG&from=2026-01-01&collection=col_1');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('quokka');
     // The filters sit in the Filters popover (#36.2); its button counts them.
-    fireEvent.click(screen.getByRole('button', { name: 'Filters 3 active' }));
+    fireEvent.click(await enabledButton('Filters 3 active'));
     expect(screen.getByLabelText('Format')).toHaveValue('SVG');
     expect(screen.getByLabelText('Changed from')).toHaveValue('2026-01-01');
     expect(screen.getByRole('list', { name: 'Matches' }).querySelector('mark')).toHaveTextContent('quokka');
@@ -153,7 +161,7 @@ describe('dashboard list', () => {
     });
     renderApp('/dashboard?sort=oldest');
     expect(await screen.findByRole('heading', { name: 'First' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Filters 1 active' }));
+    fireEvent.click(await enabledButton('Filters 1 active'));
     expect(screen.getByLabelText('Sort by')).toHaveValue('oldest');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('heading', { name: 'Second' })).toBeInTheDocument();

@@ -21,9 +21,17 @@ const isList = (url: string) => /\/api\/v1\/artifacts\?/.test(url);
 const page = (items: ReturnType<typeof artifactSummary>[]) =>
   json(200, { artifacts: items, page: 1, limit: 50, total: items.length, hasMore: false, nextCursor: null });
 
+/** A button that stands in disabled until its lazy chunk (the Radix menu or popover) is there. */
+const enabledButton = (name: string) =>
+  waitFor(() => {
+    const button = screen.getByRole('button', { name });
+    expect(button).toBeEnabled();
+    return button;
+  });
+
 /** Radix opens a menu from the keyboard as a person would (Enter on the ⋯ button). */
-function openMenu(title: string) {
-  const trigger = screen.getByRole('button', { name: `More actions for ${title}` });
+async function openMenu(title: string) {
+  const trigger = await enabledButton(`More actions for ${title}`);
   act(() => {
     trigger.focus();
     fireEvent.keyDown(trigger, { key: 'Enter' });
@@ -112,8 +120,7 @@ describe('the gallery toolbar (#36.2)', () => {
     expect(toolbar?.firstElementChild).toBe(screen.getByRole('search'));
     expect(screen.queryByLabelText('Format')).toBeNull();
 
-    const filters = screen.getByRole('button', { name: 'Filters 3 active' });
-    fireEvent.click(filters);
+    fireEvent.click(await enabledButton('Filters 3 active'));
     const popover = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(popover).getByLabelText('Format')).toHaveValue('SVG');
     expect(within(popover).getByLabelText('Sort by')).toBeDisabled();

@@ -1,5 +1,4 @@
-import { type FormEvent } from 'react';
-import * as Popover from '@radix-ui/react-popover';
+import { type FormEvent, Suspense, lazy } from 'react';
 import {
   ARTIFACT_LIMITS,
   ARTIFACT_MESSAGES,
@@ -12,6 +11,10 @@ import { ARTIFACT_TYPE_OPTIONS } from '../../upload';
 import { RESET_FILTERS, activeFilterCount, hasFilters, rangeInverted } from '../dashboard-params';
 import { type DashboardParamsState } from '../hooks/useDashboardParams';
 import { useSearchDraft } from '../hooks/useSearchDraft';
+
+// Radix's popover (with the card menu's, ~30 KB gzipped) is fetched after the first paint; until
+// then the Filters button stands in, disabled.
+const FiltersPopover = lazy(() => import('./FiltersPopover').then((m) => ({ default: m.FiltersPopover })));
 
 export const SORT_LABELS: Record<ArtifactSort, string> = {
   newest: 'Newest First',
@@ -89,25 +92,8 @@ export function SearchBar({
             Clear
           </button>
         )}
-        <Popover.Root>
-          <Popover.Trigger asChild>
-            <button type="button" className="cv-btn db-filters-button">
-              {SEARCH_TEXTS.filters}
-              {count > 0 && (
-                <span className="cv-badge cv-tone-blue db-filters-count">
-                  {count}
-                  <span className="cv-visually-hidden"> {SEARCH_TEXTS.active}</span>
-                </span>
-              )}
-            </button>
-          </Popover.Trigger>
-          <Popover.Content
-            className="db-filters-popover cv-card"
-            aria-label={SEARCH_TEXTS.filters}
-            align="end"
-            sideOffset={6}
-            collisionPadding={8}
-          >
+        <Suspense fallback={filtersButton(count, true)}>
+          <FiltersPopover trigger={filtersButton(count, false)} label={SEARCH_TEXTS.filters}>
             {/* Reset at the top: on a phone the list of choices is taller than the screen. */}
             <div className="db-filters-head">
               <strong aria-hidden="true">{SEARCH_TEXTS.filters}</strong>
@@ -218,8 +204,8 @@ export function SearchBar({
                 />
               </div>
             </fieldset>
-          </Popover.Content>
-        </Popover.Root>
+          </FiltersPopover>
+        </Suspense>
       </div>
       {rangeInverted(f) ? (
         <p className="cv-field-error" role="alert">
@@ -231,6 +217,18 @@ export function SearchBar({
     </form>
   );
 }
+
+const filtersButton = (count: number, disabled: boolean) => (
+  <button type="button" className="cv-btn db-filters-button" disabled={disabled}>
+    {SEARCH_TEXTS.filters}
+    {count > 0 && (
+      <span className="cv-badge cv-tone-blue db-filters-count">
+        {count}
+        <span className="cv-visually-hidden"> {SEARCH_TEXTS.active}</span>
+      </span>
+    )}
+  </button>
+);
 
 const typeOf = (v: string) => ARTIFACT_TYPE_OPTIONS.find((o) => o.value === v)?.value ?? '';
 const visibilityOf = (v: string) => (v === 'public' || v === 'private' ? v : '');
