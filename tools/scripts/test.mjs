@@ -13,6 +13,7 @@ import { cpuUsage } from './lib/cpu-usage.mjs';
 import { decideInfraPath, probeContainerEngine, startContainers } from './lib/infra-path.mjs';
 import { dropNewTestDatabases, listDatabases } from './lib/test-databases.mjs';
 import { deleteNewTestIndexes, listIndexes } from './lib/test-indexes.mjs';
+import { startLaneKafka } from './lib/lane-kafka.mjs';
 import { ensureProjectNode } from './lib/node-runtime.mjs';
 import { bin, ensureDependencies, loadInfra, root, runGuarded } from './lib/workspace.mjs';
 await ensureProjectNode(); // first of all: outside engines, this runs the script again on the project's Node
@@ -150,6 +151,7 @@ async function main() {
   let started = [];
   let containers = null;
   let infraPath = null;
+  let laneKafka = Promise.resolve(null);
   try {
     ensureDependencies();
     console.log('\n== infrastructure and browser ==');
@@ -222,6 +224,12 @@ async function main() {
     // busy. Each one's output is printed in one piece when it ends.
     console.log('\n== lint, format, type check and build, unit (Jest), web (Vitest), side by side ==');
     const vitestReport = join(outDir, 'vitest-web.json');
+    // Starts beside the checks; a broker that does not start leaves the lanes sharing one.
+    if (!containers)
+      laneKafka = startLaneKafka(root).catch((err) => {
+        console.error(`the services lane's own Kafka did not start, the lanes share one: ${err.message}`);
+        return null;
+      });
     const checksPhase = phase('checks and unit');
     await Promise.all([
       (async () => {
@@ -275,9 +283,13 @@ async function main() {
     // afternoon and 39 min in a CI run of 2026-11-29, whose earlier stages took 14.5 min; 55 min
     // still ends the whole run inside CI's 90.
     const laneGuard = 55 * MIN;
+    // The services lane on a broker of its own (lib/lane-kafka.mjs says why).
+    const servicesKafka = await laneKafka;
+    if (servicesKafka) console.log(`services lane: Kafka ${servicesKafka.brokers} (its own)`);
+    const servicesEnv = { ...intEnv, ...(servicesKafka ? { KAFKA_BROKERS: servicesKafka.brokers } : {}) };
     const lanesPhase = phase('integration lanes');
     await Promise.all([
-      jest('int', ['--runInBand'], laneGuard, { env: intEnv, parallel: true, lane: 'services' }),
+      jest('int', ['--runInBand'], laneGuard, { env: servicesEnv, parallel: true, lane: 'services' }),
       jest('int', ['--runInBand'], laneGuard, { env: intEnv, parallel: true, lane: 'stacks' }),
     ]);
     lanesPhase.end();
@@ -295,6 +307,7 @@ async function main() {
     for (const e of err.errors ?? []) console.error(`infra: ${e.message}`);
   } finally {
     clearTimeout(watchdog);
+    await (await laneKafka)?.stop();
     if (started.length) {
       console.log(`\nstopping what this run started: ${started.join(', ')}`);
       await infra.down({ only: started });
