@@ -33,7 +33,7 @@ export const ABOUT = {
     command: 'node tools/bench/import.mjs',
     target: 'run ≤ 60 s; the importing process (the artifacts service) under 300 MB RSS',
     notes:
-      "runWriteSeconds is the run's time in the database's inserts (MongoDB-compatible server, batches of 50, one in flight while the next is read): it is most of the run. The service's RSS counts everything the artifacts service does meanwhile — its baseline (≈ 195 MiB idle), the outbox relay and the search consumer reacting to thousands of created events — while readerAlone is the import's own reading and rendering of every item in a fresh process. Figures swing with the host's load (see the load average): on the same machine the run took 228 s at load ≈ 22 and 64–68 s at load ≈ 16–27.",
+      "runWriteSeconds is the run's time in the database's inserts (MongoDB-compatible server, batches of 50, one in flight while the next is read): it is most of the run. The service's RSS counts everything the artifacts service does meanwhile — its baseline (≈ 175 MiB idle since the share-card engines, the AWS signer and OpenTelemetry's exporters load only when used), the outbox relay and the search consumer reacting to thousands of created events — while readerAlone is the import's own reading and rendering of every item in a fresh process. Figures swing with the host's load (see the load average): on the same machine the run took 19 s at load ≈ 3, 78 s at load ≈ 22 and 228 s at a heavier load.",
   },
   lighthouse: {
     title: 'Lighthouse: the public pages',
