@@ -34,15 +34,17 @@ describe('ArtifactReuseService: download', () => {
     await t.reuse.download(other, doc._id, undefined, '203.0.113.9');
     expect(t.artifacts.docs.get(doc._id)?.downloadCount).toBe(4);
     expect(t.topics()).toHaveLength(4);
-    // No mark names an address or an account: its last part is a salted hash, which holds no '.'
-    // or ':' of an address and is never an account id (a pattern like /u2/ matched hashes by
+    // No key names an address or an account: a mark's last part is a salted hash, which holds no
+    // '.' or ':' of an address and is never an account id (a pattern like /u2/ matched hashes by
     // chance: about one run in 25).
     const accounts = [stranger.id, other.id];
-    for (const key of t.shareMarks.keys.keys()) {
-      const visitor = key.slice(key.lastIndexOf(':') + 1);
-      expect(visitor).toMatch(/^[\w-]{16,}$/);
-      expect(accounts).not.toContain(visitor);
+    const keys = [...t.shareMarks.keys.keys()];
+    const marks = keys.filter((key) => /^artifact-downloads:\d{4}-\d{2}-\d{2}:/.test(key));
+    expect(marks).toHaveLength(4);
+    for (const mark of marks) expect(mark.split(':')[2]).toMatch(/^[\w-]{16,}$/);
+    for (const key of keys) {
       expect(key).not.toMatch(/203\.0|198\.51|2001:db8/);
+      for (const part of key.split(':')) expect(accounts).not.toContain(part);
     }
   });
 
