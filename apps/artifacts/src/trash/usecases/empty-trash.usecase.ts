@@ -4,7 +4,11 @@ import { ownerIds } from '../../artifacts/artifact-access';
 import { TrashRepository } from '../trash.repository';
 import { PurgeDueArtifacts } from './purge-due-artifacts.usecase';
 
-/** "Empty trash": everything in the owner's trash, due now, then purged. */
+/**
+ * "Empty trash": everything in the owner's trash, due now, then purged. The count is what was in
+ * the trash when it was emptied: the purge job may purge some of those due artifacts before this
+ * request's own purge reaches them, so counting the purge would say less than was deleted.
+ */
 @Injectable()
 export class EmptyTrash {
   constructor(
@@ -14,7 +18,8 @@ export class EmptyTrash {
 
   async execute(user: AuthUser, now = new Date()): Promise<{ deleted: number }> {
     const owners = ownerIds(user);
-    await this.trash.makeDue({ owners }, now);
-    return { deleted: await this.purgeDue.execute(now, owners) };
+    const deleted = await this.trash.makeDue({ owners }, now);
+    await this.purgeDue.execute(now, owners);
+    return { deleted };
   }
 }
